@@ -1,0 +1,62 @@
+# Card Drive. Two commands for a newcomer: `make run` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+WORKERS ?= 3
+
+.PHONY: run test test-fast test-pg e2e lint format bench install install-dev dev clean-db
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+## make run: install, migrate, demo data on an empty database, serve on the local network.
+run: install
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python manage.py setup_site
+	@$(BIN)/python scripts/address.py $(PORT)
+	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --log-level warning
+
+## make test: install, lint, then the whole suite (browser tests skip without Chromium).
+test: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+## The suite without the browser tests (CI runs it again on PostgreSQL).
+test-fast: install-dev
+	$(BIN)/pytest -m "not e2e"
+
+e2e: install-dev
+	$(BIN)/pytest -m e2e
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install-dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: install-dev
+	$(BIN)/python bench/run.py
+
+## Development server with auto-reload (not for the hall).
+dev: install
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py setup_site
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)

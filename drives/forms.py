@@ -1,0 +1,54 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import MAX_NAME, Drive
+
+
+class DriveForm(forms.ModelForm):
+    class Meta:
+        model = Drive
+        fields = ["name", "date", "venue", "games", "game", "prize_places", "sitout_wins"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        help_texts = {
+            "games": _("Usually 25 (from 1 to 60)."),
+            "sitout_wins": _("With an odd number of pairs one pair sits out each game."),
+        }
+
+
+class PairForm(forms.Form):
+    number = forms.IntegerField(label=_("Pair number"), min_value=1, max_value=9999, required=False)
+    player1 = forms.CharField(label=_("First player"), max_length=MAX_NAME, strip=True)
+    player2 = forms.CharField(label=_("Second player"), max_length=MAX_NAME, strip=True)
+    paid = forms.BooleanField(label=_("Paid"), required=False)
+
+
+class BulkPairsForm(forms.Form):
+    text = forms.CharField(
+        label=_("One pair per line"),
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Mary MacNeil & John Boudreau"}),
+        max_length=60000,
+    )
+    paid = forms.BooleanField(label=_("All of these have paid"), required=False)
+
+
+class StartForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed (leave blank for a fresh random draw)"),
+        required=False,
+        min_value=0,
+        max_value=2**62 - 1,
+    )
+
+
+class ResultForm(forms.Form):
+    winner = forms.IntegerField(min_value=1, max_value=9999)
+
+
+class GameStepForm(forms.Form):
+    """Carries the game the page was showing, so a stale page cannot act twice."""
+
+    from_game = forms.IntegerField(min_value=1, max_value=60)
+
+
+class PaidForm(forms.Form):
+    paid = forms.BooleanField(required=False)

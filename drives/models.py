@@ -1,0 +1,260 @@
+"""The night's records: clubs, drives, pairs, seats, table results, audit.
+
+Integrity lives here as database constraints: one seat per pair per game, at
+most two pairs at a table, one result per table per game, one winner per
+table. Services in services.py are the only writers.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+MAX_NAME = 60
+MAX_GAMES = 60
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("Organizer")
+        SCORER = "scorer", _("Scorer")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.ORGANIZER)
+
+    class Meta:
+        constraints = [
+            # One club per account keeps "my club" unambiguous on a tablet.
+            models.UniqueConstraint(fields=["user"], name="membership_one_club_per_user"),
+            models.CheckConstraint(
+                condition=Q(role__in=["organizer", "scorer"]), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}, {self.club})"
+
+
+class Drive(models.Model):
+    class Game(models.TextChoices):
+        FORTY_FIVES = "forty_fives", _("Forty-Fives")
+
+    class Status(models.TextChoices):
+        SETUP = "setup", _("Registering pairs")
+        RUNNING = "running", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="drives")
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    games = models.PositiveSmallIntegerField(
+        _("number of games"),
+        default=25,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_GAMES)],
+    )
+    game = models.CharField(
+        _("game played"), max_length=32, choices=Game.choices, default=Game.FORTY_FIVES
+    )
+    prize_places = models.PositiveSmallIntegerField(
+        _("prize places"), default=3, validators=[MinValueValidator(0), MaxValueValidator(20)]
+    )
+    sitout_wins = models.BooleanField(_("a sit-out counts as a game won"), default=True)
+    movement = models.CharField(max_length=32, default="winners_move", editable=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
+    seed = models.BigIntegerField(null=True, blank=True)
+    # 0 before the start; then the game being played (or the last played once finished).
+    current_game = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games__gte=1) & Q(games__lte=MAX_GAMES), name="drive_games_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(current_game__lte=models.F("games")), name="drive_current_game_le_games"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(status="setup", current_game=0) | ~Q(status="setup") & Q(current_game__gte=1)
+                ),
+                name="drive_current_game_matches_status",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def is_setup(self) -> bool:
+        return self.status == self.Status.SETUP
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Pair(models.Model):
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField(_("pair number"), validators=[MinValueValidator(1)])
+    player1 = models.CharField(_("first player"), max_length=MAX_NAME)
+    player2 = models.CharField(_("second player"), max_length=MAX_NAME)
+    paid = models.BooleanField(_("paid"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "number"], name="pair_number_unique_in_drive"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=~Q(player1="") & ~Q(player2=""), name="pair_names_not_blank"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.player1} & {self.player2}"
+
+    @property
+    def names(self) -> str:
+        return f"{self.player1} & {self.player2}"
+
+
+class TableGame(models.Model):
+    """One table in one game: who sat there, who deals first, who won."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Playing")
+        REPORTED = "reported", _("Reported, waiting for the other pair")
+        CONFIRMED = "confirmed", _("Counted")
+        CONFLICT = "conflict", _("In conflict")
+        SITOUT = "sitout", _("Sit-out")
+
+    class Source(models.TextChoices):
+        FRONT = "front", _("Front table")
+        TABLE = "table", _("Table")
+        AUTO = "auto", _("Automatic")
+
+    COUNTED = (Status.CONFIRMED, Status.SITOUT)
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="table_games")
+    game = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    # Null deal_first means the table cuts for the deal (no arriving winner).
+    deal_first = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    winner = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="wins"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    source = models.CharField(max_length=16, choices=Source.choices, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(null=True, blank=True)
+    # Bumped on every change of the result so screens and tokens can spot stale state.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["drive", "game", "table"], name="tablegame_one_per_table_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(game__gte=1) & Q(table__gte=1), name="tablegame_positive"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(status__in=["pending", "conflict"], winner__isnull=True)
+                    | Q(status__in=["reported", "confirmed"], winner__isnull=False)
+                    | Q(status="sitout")
+                ),
+                name="tablegame_winner_matches_status",
+            ),
+        ]
+        indexes = [models.Index(fields=["drive", "winner", "status"])]
+
+    def __str__(self) -> str:
+        return f"game {self.game} table {self.table}"
+
+    @property
+    def counts(self) -> bool:
+        return self.status in self.COUNTED
+
+    @property
+    def is_sitout(self) -> bool:
+        return self.status == self.Status.SITOUT
+
+
+class Seat(models.Model):
+    """A pair sitting at a table for one game. Played seats are facts."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="seats")
+    game = models.PositiveSmallIntegerField()
+    table_game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="seats")
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="seats")
+    slot = models.PositiveSmallIntegerField()
+    # The table the pair came from (its seat in the previous game), None in game 1.
+    from_table = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "table_game__table", "slot"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["drive", "game", "pair"], name="seat_pair_once_per_game"
+            ),
+            models.UniqueConstraint(fields=["table_game", "slot"], name="seat_two_slots_per_table"),
+            models.CheckConstraint(condition=Q(slot__in=[1, 2]), name="seat_slot_one_or_two"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game}: pair {self.pair_id} at table_game {self.table_game_id}"
+
+
+class AuditEntry(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
+    drive = models.ForeignKey(
+        Drive, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField()
+    action = models.CharField(max_length=40)
+    # Where the change came from: the screen ("front: results") and device.
+    source = models.CharField(max_length=120, blank=True)
+    device = models.CharField(max_length=200, blank=True)
+    summary = models.CharField(max_length=300)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["drive", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}: {self.summary}"

@@ -1,0 +1,126 @@
+"""Read models for the screens: a fixed number of queries whatever the drive's size."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q
+
+from .models import Drive, Pair, Seat, TableGame
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    pair: Pair
+    won: int
+    punched: frozenset[int]
+
+
+def game_tables(drive: Drive, game: int) -> list[TableGame]:
+    return list(
+        TableGame.objects.filter(drive=drive, game=game)
+        .select_related("deal_first", "winner")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("pair").order_by("slot"))
+        )
+        .order_by("table")
+    )
+
+
+def table_game(drive: Drive, game: int, table: int) -> TableGame:
+    return (
+        TableGame.objects.select_related("deal_first", "winner")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("pair").order_by("slot"))
+        )
+        .get(drive=drive, game=game, table=table)
+    )
+
+
+@dataclass(frozen=True)
+class GameCount:
+    counted: int
+    total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.counted == self.total
+
+
+def game_count(drive: Drive, game: int) -> GameCount:
+    agg = TableGame.objects.filter(drive=drive, game=game).aggregate(
+        total=Count("id"), counted=Count("id", filter=Q(status__in=TableGame.COUNTED))
+    )
+    return GameCount(counted=agg["counted"], total=agg["total"])
+
+
+def punched_games(drive: Drive) -> dict[int, list[int]]:
+    """pair id -> game numbers it won (sit-outs included when they count)."""
+    out: dict[int, list[int]] = defaultdict(list)
+    rows = (
+        TableGame.objects.filter(drive=drive, status__in=TableGame.COUNTED, winner__isnull=False)
+        .order_by("game")
+        .values_list("winner_id", "game")
+    )
+    for pair_id, game in rows:
+        out[pair_id].append(game)
+    return out
+
+
+def standings(drive: Drive) -> list[StandingRow]:
+    """Pairs by games won (most first), then by pair number; equal totals share a rank."""
+    punched = punched_games(drive)
+    pairs = sorted(drive.pairs.all(), key=lambda p: (-len(punched.get(p.pk, ())), p.number))
+    rows = []
+    rank = 0
+    previous = None
+    for i, p in enumerate(pairs, start=1):
+        won = len(punched.get(p.pk, ()))
+        if won != previous:
+            rank, previous = i, won
+        rows.append(
+            StandingRow(rank=rank, pair=p, won=won, punched=frozenset(punched.get(p.pk, ())))
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class CardLine:
+    game: int
+    table: int
+    opponent: Pair | None
+    won: bool | None  # None: not decided yet
+    sitout: bool
+    dealt_first: bool | None  # None: cut for the deal
+    punched: bool
+
+
+def pair_card(drive: Drive, pair: Pair) -> list[CardLine]:
+    seats = list(
+        Seat.objects.filter(pair=pair)
+        .select_related("table_game")
+        .prefetch_related(
+            Prefetch("table_game__seats", queryset=Seat.objects.select_related("pair"))
+        )
+        .order_by("game")
+    )
+    lines = []
+    for s in seats:
+        tg = s.table_game
+        others = [x.pair for x in tg.seats.all() if x.pair_id != pair.pk]
+        decided = tg.status in TableGame.COUNTED
+        won = (tg.winner_id == pair.pk) if decided else None
+        lines.append(
+            CardLine(
+                game=s.game,
+                table=tg.table,
+                opponent=others[0] if others else None,
+                won=won,
+                sitout=tg.is_sitout,
+                dealt_first=None if tg.deal_first_id is None else tg.deal_first_id == pair.pk,
+                punched=bool(won),
+            )
+        )
+    return lines

@@ -1,0 +1,698 @@
+"""The only writers of drive state.
+
+Each function is one transaction and writes one audit entry. Arguments are
+keyword-only, with an explicit actor, origin (screen and device) and now, so
+tests are deterministic. A DriveError is for the organizer (shown as a
+message with a 4xx); any other exception is a bug.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from . import movement
+from .models import MAX_NAME, AuditEntry, Club, Drive, Pair, Seat, TableGame
+
+
+class DriveError(Exception):
+    """A request the rules refuse; the message is for the organizer."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class StaleError(DriveError):
+    """The screen was out of date (another device moved the night on)."""
+
+    status = 409
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a change came from: the screen and the device."""
+
+    source: str = "front"
+    device: str = ""
+
+
+FRONT = Origin()
+
+
+def _audit(*, club, drive, actor, now, action, summary, origin, old=None, new=None):
+    AuditEntry.objects.create(
+        club=club,
+        drive=drive,
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        at=now,
+        action=action,
+        summary=summary[:300],
+        source=origin.source[:120],
+        device=origin.device[:200],
+        old=old,
+        new=new,
+    )
+
+
+def _locked_drive(drive: Drive) -> Drive:
+    """Re-read the drive under a row lock so racing requests serialize."""
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+# --- Drives -----------------------------------------------------------------
+
+DRIVE_SETTINGS = ("name", "date", "venue", "games", "game", "prize_places", "sitout_wins")
+
+
+def _settings_of(drive: Drive) -> dict:
+    out = {k: getattr(drive, k) for k in DRIVE_SETTINGS}
+    out["date"] = drive.date.isoformat() if isinstance(drive.date, date) else str(drive.date)
+    return out
+
+
+def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **values) -> Drive:
+    unknown = set(values) - set(DRIVE_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    with transaction.atomic():
+        drive = Drive(club=club, **values)
+        drive.full_clean(exclude=["club"])
+        drive.save()
+        _audit(
+            club=club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_create",
+            summary=_("Drive created"),
+            new=_settings_of(drive),
+        )
+    return drive
+
+
+def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, **values) -> Drive:
+    unknown = set(values) - set(DRIVE_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        if not drive.is_setup:
+            raise DriveError(_("The drive has started: its settings can no longer change."), 409)
+        old = _settings_of(drive)
+        for k, v in values.items():
+            setattr(drive, k, v)
+        drive.full_clean(exclude=["club"])
+        drive.save()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_update",
+            summary=_("Drive settings changed"),
+            old=old,
+            new=_settings_of(drive),
+        )
+    return drive
+
+
+# --- Pairs ------------------------------------------------------------------
+
+_SPLIT = re.compile(r"\s*(?:&|\+|/|\band\b|\bet\b)\s*", re.IGNORECASE)
+_LEADING_NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.):\-]?\s+")
+
+
+def clean_name(raw: str) -> str:
+    name = " ".join((raw or "").split())
+    if not name:
+        raise DriveError(_("A player's name is blank."))
+    if len(name) > MAX_NAME:
+        raise DriveError(
+            _("The name “%(name)s…” is longer than %(max)d characters.")
+            % {"name": name[:20], "max": MAX_NAME}
+        )
+    return name
+
+
+def parse_pair_line(line: str) -> tuple[int | None, str, str]:
+    """'12. Mary MacNeil & John Boudreau' -> (12, 'Mary MacNeil', 'John Boudreau')."""
+    number = None
+    m = _LEADING_NUMBER.match(line)
+    if m:
+        number = int(m.group(1))
+        line = line[m.end() :]
+    parts = list(_SPLIT.split(line.strip(), maxsplit=1))
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        raise DriveError(
+            _("“%(line)s”: write two names joined by &, like “Mary MacNeil & John Boudreau”.")
+            % {"line": line.strip()[:60]}
+        )
+    return number, clean_name(parts[0]), clean_name(parts[1])
+
+
+def _require_setup(drive: Drive) -> None:
+    if not drive.is_setup:
+        raise DriveError(_("The drive has started: pairs can no longer be added or removed."), 409)
+
+
+def _next_number(drive: Drive) -> int:
+    return (drive.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+def _pair_dict(pair: Pair) -> dict:
+    return {
+        "number": pair.number,
+        "player1": pair.player1,
+        "player2": pair.player2,
+        "paid": pair.paid,
+    }
+
+
+def _check_number(drive: Drive, number: int, exclude_pk: int | None = None) -> None:
+    if number < 1 or number > 9999:
+        raise DriveError(_("A pair number must be between 1 and 9999."))
+    clash = drive.pairs.filter(number=number)
+    if exclude_pk:
+        clash = clash.exclude(pk=exclude_pk)
+    if clash.exists():
+        raise DriveError(_("Pair %(n)d already exists in this drive.") % {"n": number}, 409)
+
+
+def pair_add(
+    *,
+    drive: Drive,
+    actor,
+    now: datetime,
+    player1: str,
+    player2: str,
+    number: int | None = None,
+    paid: bool = False,
+    origin: Origin = FRONT,
+) -> Pair:
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        _require_setup(drive)
+        p1, p2 = clean_name(player1), clean_name(player2)
+        if number is None:
+            number = _next_number(drive)
+        _check_number(drive, number)
+        pair = Pair.objects.create(drive=drive, number=number, player1=p1, player2=p2, paid=paid)
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_add",
+            summary=_("Pair %(n)d added: %(names)s") % {"n": number, "names": pair.names},
+            new=_pair_dict(pair),
+        )
+    return pair
+
+
+def pairs_bulk_add(
+    *, drive: Drive, actor, now: datetime, text: str, paid: bool = False, origin: Origin = FRONT
+) -> list[Pair]:
+    """Add one pair per non-blank line. All lines are checked before any is saved."""
+    lines = [ln for ln in (text or "").splitlines() if ln.strip()]
+    if not lines:
+        raise DriveError(_("Paste at least one pair, one per line."))
+    if len(lines) > 500:
+        raise DriveError(_("At most 500 pairs can be pasted at once."))
+    parsed = []
+    errors = []
+    for i, line in enumerate(lines, start=1):
+        try:
+            parsed.append(parse_pair_line(line))
+        except DriveError as e:
+            errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
+    if errors:
+        raise DriveError(" ".join(errors[:5]))
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        _require_setup(drive)
+        taken = set(drive.pairs.values_list("number", flat=True))
+        nxt = max(taken, default=0) + 1
+        pairs = []
+        for number, p1, p2 in parsed:
+            if number is None:
+                while nxt in taken:
+                    nxt += 1
+                number = nxt
+            if number in taken:
+                raise DriveError(_("Pair %(n)d already exists in this drive.") % {"n": number}, 409)
+            if not 1 <= number <= 9999:
+                raise DriveError(_("A pair number must be between 1 and 9999."))
+            taken.add(number)
+            pairs.append(Pair(drive=drive, number=number, player1=p1, player2=p2, paid=paid))
+        Pair.objects.bulk_create(pairs)
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pairs_bulk_add",
+            summary=_("%(count)d pairs added: %(first)d to %(last)d")
+            % {"count": len(pairs), "first": pairs[0].number, "last": pairs[-1].number},
+            new=[_pair_dict(p) for p in pairs],
+        )
+    return pairs
+
+
+def pair_update(
+    *,
+    pair: Pair,
+    actor,
+    now: datetime,
+    player1: str,
+    player2: str,
+    number: int | None = None,
+    paid: bool | None = None,
+    origin: Origin = FRONT,
+) -> Pair:
+    """Names can change at any time; the number only before the start."""
+    with transaction.atomic():
+        drive = _locked_drive(pair.drive)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        old = _pair_dict(pair)
+        pair.player1, pair.player2 = clean_name(player1), clean_name(player2)
+        if paid is not None:
+            pair.paid = paid
+        if number is not None and number != pair.number:
+            if not drive.is_setup:
+                raise DriveError(_("Pair numbers cannot change once the drive has started."), 409)
+            _check_number(drive, number, exclude_pk=pair.pk)
+            pair.number = number
+        new = _pair_dict(pair)
+        if new == old:
+            return pair
+        pair.save()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_update",
+            summary=_("Pair %(n)d changed") % {"n": pair.number},
+            old=old,
+            new=new,
+        )
+    return pair
+
+
+def pair_set_paid(*, pair: Pair, actor, now: datetime, paid: bool, origin: Origin = FRONT) -> Pair:
+    with transaction.atomic():
+        drive = _locked_drive(pair.drive)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if pair.paid == paid:
+            return pair
+        pair.paid = paid
+        pair.save(update_fields=["paid"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_paid",
+            summary=(_("Pair %(n)d paid") if paid else _("Pair %(n)d marked unpaid"))
+            % {"n": pair.number},
+            old={"paid": not paid},
+            new={"paid": paid},
+        )
+    return pair
+
+
+def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> None:
+    with transaction.atomic():
+        drive = _locked_drive(pair.drive)
+        _require_setup(drive)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        old = _pair_dict(pair)
+        pair.delete()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_remove",
+            summary=_("Pair %(n)d removed") % {"n": old["number"]},
+            old=old,
+        )
+
+
+# --- Seating ----------------------------------------------------------------
+
+
+def seating_of(drive: Drive, game: int) -> movement.Seating:
+    """The recorded seating of a game, in the movement's terms (pair ids)."""
+    by_table: dict[int, list[Seat]] = defaultdict(list)
+    deal: dict[int, int | None] = {}
+    for tg in TableGame.objects.filter(drive=drive, game=game).prefetch_related("seats"):
+        deal[tg.table] = tg.deal_first_id
+        by_table[tg.table] = sorted(tg.seats.all(), key=lambda s: s.slot)
+    return tuple(
+        movement.Table(
+            number=t,
+            pairs=tuple(s.pair_id for s in seats),
+            deals_first=deal[t],
+            came_from=tuple(s.from_table for s in seats),
+        )
+        for t, seats in sorted(by_table.items())
+    )
+
+
+def winners_of(drive: Drive, game: int) -> dict[int, int]:
+    """table -> counted winner (pair id) of a game."""
+    return dict(
+        TableGame.objects.filter(
+            drive=drive, game=game, status=TableGame.Status.CONFIRMED
+        ).values_list("table", "winner_id")
+    )
+
+
+def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> list[TableGame]:
+    table_games = []
+    for t in seating:
+        tg = TableGame(drive=drive, game=game, table=t.number, deal_first_id=t.deals_first)
+        if t.is_sitout:
+            tg.status = TableGame.Status.SITOUT
+            tg.source = TableGame.Source.AUTO
+            tg.winner_id = t.pairs[0] if drive.sitout_wins else None
+        table_games.append(tg)
+    try:
+        TableGame.objects.bulk_create(table_games)
+    except IntegrityError as e:
+        raise StaleError(_("That game has already been seated.")) from e
+    seats = []
+    for t, tg in zip(seating, table_games, strict=True):
+        came = t.came_from or (None,) * len(t.pairs)
+        for slot, (pair_id, src) in enumerate(zip(t.pairs, came, strict=True), start=1):
+            seats.append(
+                Seat(
+                    drive=drive,
+                    game=game,
+                    table_game=tg,
+                    pair_id=pair_id,
+                    slot=slot,
+                    from_table=src,
+                )
+            )
+    Seat.objects.bulk_create(seats)
+    return table_games
+
+
+def _numbers(drive: Drive) -> dict[int, int]:
+    return dict(drive.pairs.values_list("pk", "number"))
+
+
+def describe_moves(moves: tuple[movement.Move, ...], numbers: dict[int, int]) -> list[dict]:
+    return [
+        {"pair": numbers[m.pair], "from_table": m.from_table, "to_table": m.to_table}
+        for m in sorted(moves, key=lambda m: numbers[m.pair])
+    ]
+
+
+def drive_start(
+    *, drive: Drive, actor, now: datetime, seed: int | None = None, origin: Origin = FRONT
+) -> Drive:
+    """Seat the pairs at random for game 1 from a recorded seed."""
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        if not drive.is_setup:
+            raise StaleError(_("The drive has already started."))
+        pair_ids = list(drive.pairs.values_list("pk", flat=True))
+        if len(pair_ids) < 2:
+            raise DriveError(_("At least 2 pairs are needed to start."))
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        if not 0 <= seed < 2**62:
+            raise DriveError(_("The seed must be a whole number from 0 up."))
+        seating = movement.first_seating(_numbers_in_order(drive), seed)
+        by_number = {n: pk for pk, n in _numbers(drive).items()}
+        seating = _renumber(seating, by_number)
+        _write_seating(drive, 1, seating)
+        drive.seed = seed
+        drive.status = Drive.Status.RUNNING
+        drive.current_game = 1
+        drive.save(update_fields=["seed", "status", "current_game"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_start",
+            summary=_("Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d")
+            % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed},
+            new={"seed": seed, "seating": _seating_json(seating, _numbers(drive))},
+        )
+    return drive
+
+
+def _numbers_in_order(drive: Drive) -> list[int]:
+    # The draw is over pair numbers, so the same seed seats the same numbers
+    # whatever the database ids are (a re-registered night draws the same).
+    return list(drive.pairs.values_list("number", flat=True))
+
+
+def _renumber(seating: movement.Seating, mapping: dict[int, int]) -> movement.Seating:
+    return tuple(
+        movement.Table(
+            t.number,
+            tuple(mapping[p] for p in t.pairs),
+            mapping[t.deals_first] if t.deals_first is not None else None,
+            t.came_from,
+        )
+        for t in seating
+    )
+
+
+def _seating_json(seating: movement.Seating, numbers: dict[int, int]) -> list[dict]:
+    return [
+        {
+            "table": t.number,
+            "pairs": [numbers[p] for p in t.pairs],
+            "deals_first": numbers[t.deals_first] if t.deals_first is not None else "cut",
+        }
+        for t in seating
+    ]
+
+
+# --- Results ----------------------------------------------------------------
+
+
+def _current_table_game(drive: Drive, game: int, table: int) -> TableGame:
+    if not drive.is_running:
+        if drive.is_finished:
+            raise DriveError(_("The drive is finished: results are read-only."), 409)
+        raise DriveError(_("The drive has not started yet."), 409)
+    if game != drive.current_game:
+        raise StaleError(
+            _("Game %(game)d is not the current game (game %(current)d is being played).")
+            % {"game": game, "current": drive.current_game}
+        )
+    try:
+        return (
+            TableGame.objects.select_for_update()
+            .select_related("winner")
+            .get(drive=drive, game=game, table=table)
+        )
+    except TableGame.DoesNotExist:
+        raise DriveError(
+            _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
+        ) from None
+
+
+def result_record(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> TableGame:
+    """The front's result for a table: counts at once. Tapping the other pair changes it."""
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        tg = _current_table_game(drive, game, table)
+        seated = {s.pair.number: s.pair for s in tg.seats.select_related("pair")}
+        if tg.is_sitout:
+            raise DriveError(
+                _("Table %(table)d is a sit-out: it has no game to win.") % {"table": table}
+            )
+        if winner_number not in seated:
+            raise DriveError(
+                _("Pair %(pair)d is not seated at table %(table)d in game %(game)d.")
+                % {"pair": winner_number, "table": table, "game": game}
+            )
+        winner = seated[winner_number]
+        old = {"winner": tg.winner.number if tg.winner else None, "status": tg.status}
+        if tg.winner_id == winner.pk and tg.status == TableGame.Status.CONFIRMED:
+            return tg
+        tg.winner = winner
+        tg.status = TableGame.Status.CONFIRMED
+        tg.source = TableGame.Source.FRONT if origin.source != "table" else TableGame.Source.TABLE
+        tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+        tg.entered_at = now
+        tg.version += 1
+        tg.save()
+        changed = old["winner"] is not None
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="result_change" if changed else "result_record",
+            summary=(
+                _("Game %(game)d, table %(table)d: pair %(pair)d won (was pair %(old)d)")
+                if changed
+                else _("Game %(game)d, table %(table)d: pair %(pair)d won")
+            )
+            % {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0},
+            old=old,
+            new={"winner": winner_number, "status": tg.status, "game": game, "table": table},
+        )
+    return tg
+
+
+# --- Moving on --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AdvancePlan:
+    """What "next game" will do: shown to the organizer before confirming."""
+
+    game: int
+    missing_tables: tuple[int, ...]
+    seating: movement.Seating = ()
+    moves: list[dict] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        return not self.missing_tables
+
+
+def missing_tables(drive: Drive, game: int) -> tuple[int, ...]:
+    return tuple(
+        TableGame.objects.filter(drive=drive, game=game)
+        .exclude(status__in=TableGame.COUNTED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+
+
+def advance_plan(drive: Drive) -> AdvancePlan:
+    game = drive.current_game
+    missing = missing_tables(drive, game)
+    if missing:
+        return AdvancePlan(game=game, missing_tables=missing)
+    seating = seating_of(drive, game)
+    nxt = movement.MOVEMENTS[drive.movement].next_seating(seating, winners_of(drive, game))
+    return AdvancePlan(
+        game=game,
+        missing_tables=(),
+        seating=nxt,
+        moves=describe_moves(movement.moves(seating, nxt), _numbers(drive)),
+    )
+
+
+def game_advance(
+    *, drive: Drive, from_game: int, actor, now: datetime, origin: Origin = FRONT
+) -> Drive:
+    """Seat the next game by the drive's movement. A stale or repeated request is refused."""
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        if not drive.is_running:
+            raise StaleError(_("The drive is not running."))
+        if from_game != drive.current_game:
+            raise StaleError(
+                _("Game %(game)d is already under way: this page was out of date.")
+                % {"game": drive.current_game}
+            )
+        if drive.current_game >= drive.games:
+            raise DriveError(_("That was the last game: finish the drive instead."), 409)
+        plan = advance_plan(drive)
+        if not plan.ready:
+            raise DriveError(
+                _("Waiting for the result of table(s) %(tables)s.")
+                % {"tables": ", ".join(str(t) for t in plan.missing_tables)},
+                409,
+            )
+        game = drive.current_game + 1
+        _write_seating(drive, game, plan.seating)
+        drive.current_game = game
+        drive.save(update_fields=["current_game"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="game_advance",
+            summary=_("Game %(game)d seated: %(moves)d pairs moved")
+            % {"game": game, "moves": len(plan.moves)},
+            old={"game": from_game},
+            new={"game": game, "moves": plan.moves},
+        )
+    return drive
+
+
+def drive_finish(
+    *, drive: Drive, from_game: int, actor, now: datetime, origin: Origin = FRONT
+) -> Drive:
+    """Close the night after its last game; results become read-only."""
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        if not drive.is_running or from_game != drive.current_game:
+            raise StaleError(
+                _("The drive is not at that game any more: this page was out of date.")
+            )
+        if drive.current_game < drive.games:
+            raise DriveError(
+                _("Game %(game)d of %(games)d is being played: play the last game first.")
+                % {"game": drive.current_game, "games": drive.games},
+                409,
+            )
+        missing = missing_tables(drive, drive.current_game)
+        if missing:
+            raise DriveError(
+                _("Waiting for the result of table(s) %(tables)s.")
+                % {"tables": ", ".join(str(t) for t in missing)},
+                409,
+            )
+        drive.status = Drive.Status.FINISHED
+        drive.finished_at = now
+        drive.save(update_fields=["status", "finished_at"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_finish",
+            summary=_("Drive finished after %(games)d games") % {"games": drive.current_game},
+            old={"status": "running"},
+            new={"status": "finished", "games_played": drive.current_game},
+        )
+    return drive

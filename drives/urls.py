@@ -1,0 +1,30 @@
+from django.urls import path
+
+from . import views
+
+app_name = "drives"
+
+urlpatterns = [
+    path("", views.drive_list, name="drive_list"),
+    path("new/", views.drive_create, name="drive_create"),
+    path("<int:drive_id>/", views.drive_detail, name="drive_detail"),
+    path("<int:drive_id>/settings/", views.drive_edit, name="drive_edit"),
+    path("<int:drive_id>/pairs/", views.pairs, name="pairs"),
+    path("<int:drive_id>/pairs/add/", views.pair_add, name="pair_add"),
+    path("<int:drive_id>/pairs/paste/", views.pairs_bulk, name="pairs_bulk"),
+    path("<int:drive_id>/pairs/<int:pair_id>/edit/", views.pair_edit, name="pair_edit"),
+    path("<int:drive_id>/pairs/<int:pair_id>/remove/", views.pair_remove, name="pair_remove"),
+    path("<int:drive_id>/pairs/<int:pair_id>/paid/", views.pair_paid, name="pair_paid"),
+    path("<int:drive_id>/start/", views.drive_start, name="drive_start"),
+    path("<int:drive_id>/games/<int:game>/", views.game, name="game"),
+    path(
+        "<int:drive_id>/games/<int:game>/tables/<int:table>/result/",
+        views.result_record,
+        name="result_record",
+    ),
+    path("<int:drive_id>/games/<int:game>/next/", views.game_next, name="game_next"),
+    path("<int:drive_id>/finish/", views.drive_finish, name="drive_finish"),
+    path("<int:drive_id>/standings/", views.standings, name="standings"),
+    path("<int:drive_id>/cards/<int:number>/", views.pair_card, name="pair_card"),
+    path("<int:drive_id>/audit/", views.audit, name="audit"),
+]

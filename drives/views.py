@@ -1,0 +1,492 @@
+"""Organizer screens. Views parse, call one service, render.
+
+Every view that touches a drive goes through _get_drive_for_user, which does
+the 404 (not this club's drive) and the role check, so no view forgets it.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+
+from . import queries, services
+from .forms import BulkPairsForm, DriveForm, GameStepForm, PaidForm, PairForm, ResultForm, StartForm
+from .models import AuditEntry, Drive, Membership, Pair
+
+ORGANIZER = Membership.Role.ORGANIZER
+SCORER = Membership.Role.SCORER
+
+
+def _membership(request: HttpRequest) -> Membership:
+    m = Membership.objects.select_related("club").filter(user=request.user).first()
+    if m is None:
+        raise PermissionDenied(_("This account does not belong to a club."))
+    return m
+
+
+def _get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool = False) -> Drive:
+    """The drive if it belongs to the user's club (else 404) and the role may act (else 403)."""
+    m = _membership(request)
+    drive = Drive.objects.select_related("club").filter(pk=drive_id, club=m.club).first()
+    if drive is None:
+        raise Http404(_("No such drive in your club."))
+    if m.role != ORGANIZER and not scorer_ok:
+        raise PermissionDenied(_("Only an organizer can do this."))
+    request.role = m.role
+    return drive
+
+
+def _origin(request: HttpRequest, screen: str) -> services.Origin:
+    agent = request.headers.get("User-Agent", "")[:150]
+    addr = request.META.get("REMOTE_ADDR", "")
+    return services.Origin(source=f"front: {screen}", device=f"{addr} {agent}".strip())
+
+
+def _page(request: HttpRequest, template: str, context: dict, status: int = 200) -> HttpResponse:
+    """The full page, or just its #content region for an htmx request."""
+    if request.htmx and not request.htmx.boosted:
+        template = f"{template}#content"
+    return render(request, template, context, status=status)
+
+
+def handle_drive_errors(view):
+    """Turn a refused action into a clear 4xx: a message in the page's flash
+    region for htmx, a "could not do that" page otherwise. Nothing was written."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except services.DriveError as e:
+            drive_id = kwargs.get("drive_id")
+            back = (
+                reverse("drives:drive_detail", args=[drive_id])
+                if drive_id
+                else reverse("drives:drive_list")
+            )
+            if request.htmx:
+                response = render(
+                    request, "drives/_error.html", {"message": e.message}, status=e.status
+                )
+                return reswap(retarget(response, "#flash"), "innerHTML")
+            ctx = {"message": e.message, "back": back}
+            return render(request, "drives/refused.html", ctx, status=e.status)
+
+    return wrapper
+
+
+# --- Drives -----------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def drive_list(request):
+    m = _membership(request)
+    drives = Drive.objects.filter(club=m.club)
+    return _page(
+        request, "drives/drive_list.html", {"club": m.club, "drives": drives, "role": m.role}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_create(request):
+    m = _membership(request)
+    if m.role != ORGANIZER:
+        raise PermissionDenied(_("Only an organizer can do this."))
+    form = DriveForm(request.POST or None, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            drive = services.drive_create(
+                club=m.club,
+                actor=request.user,
+                now=timezone.now(),
+                origin=_origin(request, "new drive"),
+                **form.cleaned_data,
+            )
+        except ValidationError as e:
+            form.add_error(None, e)
+        else:
+            messages.success(request, _("Drive created. Now register the pairs."))
+            return redirect("drives:pairs", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    return _page(request, "drives/drive_form.html", {"form": form, "drive": None}, status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_edit(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    form = DriveForm(request.POST or None, instance=drive)
+    if request.method == "POST":
+        if not drive.is_setup:
+            raise services.DriveError(
+                _("The drive has started: its settings can no longer change."), 409
+            )
+        if form.is_valid():
+            services.drive_update(
+                drive=drive,
+                actor=request.user,
+                now=timezone.now(),
+                origin=_origin(request, "drive settings"),
+                **form.cleaned_data,
+            )
+            messages.success(request, _("Settings saved."))
+            return redirect("drives:drive_detail", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    drive.refresh_from_db()
+    return _page(request, "drives/drive_form.html", {"form": form, "drive": drive}, status)
+
+
+@login_required
+@require_GET
+def drive_detail(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    ctx = {"drive": drive, "pair_count": drive.pairs.count()}
+    if drive.current_game:
+        ctx["count"] = queries.game_count(drive, drive.current_game)
+    return _page(request, "drives/drive_detail.html", ctx)
+
+
+# --- Pairs ------------------------------------------------------------------
+
+
+def _pairs_context(drive, **extra):
+    pairs = list(drive.pairs.all())
+    ctx = {
+        "drive": drive,
+        "pairs": pairs,
+        "paid_count": sum(p.paid for p in pairs),
+        "form": PairForm(),
+        "bulk_form": BulkPairsForm(),
+    }
+    ctx.update(extra)
+    return ctx
+
+
+@login_required
+@require_GET
+def pairs(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    return _page(request, "drives/pairs.html", _pairs_context(drive))
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pair_add(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    form = PairForm(request.POST)
+    if not form.is_valid():
+        return _page(request, "drives/pairs.html", _pairs_context(drive, form=form), 400)
+    try:
+        pair = services.pair_add(
+            drive=drive,
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "pairs"),
+            **form.cleaned_data,
+        )
+    except services.DriveError as e:
+        form.add_error(None, e.message)
+        return _page(request, "drives/pairs.html", _pairs_context(drive, form=form), e.status)
+    messages.success(request, _("Pair %(n)d added.") % {"n": pair.number})
+    if request.htmx:
+        return _page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pairs_bulk(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    form = BulkPairsForm(request.POST)
+    if not form.is_valid():
+        return _page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), 400)
+    try:
+        added = services.pairs_bulk_add(
+            drive=drive,
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "pairs"),
+            **form.cleaned_data,
+        )
+    except services.DriveError as e:
+        form.add_error("text", e.message)
+        return _page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), e.status)
+    messages.success(request, _("%(n)d pairs added.") % {"n": len(added)})
+    if request.htmx:
+        return _page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+def _get_pair(drive, pair_id) -> Pair:
+    return get_object_or_404(Pair, pk=pair_id, drive=drive)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def pair_edit(request, drive_id, pair_id):
+    drive = _get_drive_for_user(request, drive_id)
+    pair = _get_pair(drive, pair_id)
+    initial = {
+        "number": pair.number,
+        "player1": pair.player1,
+        "player2": pair.player2,
+        "paid": pair.paid,
+    }
+    form = PairForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.pair_update(
+                pair=pair,
+                actor=request.user,
+                now=timezone.now(),
+                origin=_origin(request, "pairs"),
+                player1=data["player1"],
+                player2=data["player2"],
+                paid=data["paid"],
+                number=data["number"] if drive.is_setup else None,
+            )
+        except services.DriveError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, _("Pair %(n)d saved.") % {"n": pair.number})
+            return redirect("drives:pairs", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    return _page(
+        request, "drives/pair_form.html", {"drive": drive, "pair": pair, "form": form}, status
+    )
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pair_remove(request, drive_id, pair_id):
+    drive = _get_drive_for_user(request, drive_id)
+    pair = _get_pair(drive, pair_id)
+    number = pair.number
+    services.pair_remove(
+        pair=pair, actor=request.user, now=timezone.now(), origin=_origin(request, "pairs")
+    )
+    messages.success(request, _("Pair %(n)d removed.") % {"n": number})
+    if request.htmx:
+        return _page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pair_paid(request, drive_id, pair_id):
+    drive = _get_drive_for_user(request, drive_id)
+    pair = _get_pair(drive, pair_id)
+    form = PaidForm(request.POST)
+    form.is_valid()
+    pair = services.pair_set_paid(
+        pair=pair,
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "pairs"),
+        paid=form.cleaned_data.get("paid", False),
+    )
+    if request.htmx:
+        return render(request, "drives/pairs.html#pair-row", {"drive": drive, "p": pair})
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+# --- Start ------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_start(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    form = StartForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.drive_start(
+            drive=drive,
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "start"),
+            seed=form.cleaned_data["seed"],
+        )
+        drive.refresh_from_db()
+        messages.success(request, _("Game 1 is seated (seed %(seed)d).") % {"seed": drive.seed})
+        url = reverse("drives:game", args=[drive.pk, 1])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    pair_count = drive.pairs.count()
+    ctx = {
+        "drive": drive,
+        "form": form,
+        "pair_count": pair_count,
+        "table_count": (pair_count + 1) // 2,
+        "sitout": pair_count % 2 == 1,
+        "unpaid": drive.pairs.filter(paid=False).count(),
+    }
+    return _page(request, "drives/start.html", ctx, 400 if request.method == "POST" else 200)
+
+
+# --- Results ----------------------------------------------------------------
+
+
+def _game_or_404(drive: Drive, game: int) -> int:
+    if not 1 <= game <= max(drive.current_game, 0):
+        raise Http404(_("Game %(game)d has not been seated.") % {"game": game})
+    return game
+
+
+def _game_context(drive, game):
+    return {
+        "drive": drive,
+        "game": game,
+        "tables": queries.game_tables(drive, game),
+        "count": queries.game_count(drive, game),
+        "editable": drive.is_running and game == drive.current_game,
+        "is_last": game >= drive.games,
+    }
+
+
+@login_required
+@require_GET
+def game(request, drive_id, game):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    _game_or_404(drive, game)
+    return _page(request, "drives/game.html", _game_context(drive, game))
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def result_record(request, drive_id, game, table):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("Tap the pair that won."), 400)
+    services.result_record(
+        drive=drive,
+        game=game,
+        table=table,
+        winner_number=form.cleaned_data["winner"],
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "results"),
+    )
+    if request.htmx:
+        ctx = {
+            "drive": drive,
+            "game": game,
+            "t": queries.table_game(drive, game, table),
+            "count": queries.game_count(drive, game),
+            "editable": True,
+            "is_last": game >= drive.games,
+            "oob": True,
+        }
+        return render(request, "drives/game.html#table-row", ctx)
+    return redirect(f"{reverse('drives:game', args=[drive.pk, game])}#table-{table}")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def game_next(request, drive_id, game):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    _game_or_404(drive, game)
+    if request.method == "POST":
+        form = GameStepForm(request.POST)
+        if not form.is_valid():
+            raise services.DriveError(_("This page is out of date: reload it."), 400)
+        services.game_advance(
+            drive=drive,
+            from_game=form.cleaned_data["from_game"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "next game"),
+        )
+        drive.refresh_from_db()
+        messages.success(request, _("Game %(game)d is seated.") % {"game": drive.current_game})
+        url = reverse("drives:game", args=[drive.pk, drive.current_game])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if game != drive.current_game or not drive.is_running:
+        return redirect("drives:game", drive_id=drive.pk, game=drive.current_game)
+    plan = services.advance_plan(drive) if game < drive.games else None
+    ctx = {"drive": drive, "game": game, "plan": plan, "count": queries.game_count(drive, game)}
+    return _page(request, "drives/next.html", ctx)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def drive_finish(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    form = GameStepForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("This page is out of date: reload it."), 400)
+    services.drive_finish(
+        drive=drive,
+        from_game=form.cleaned_data["from_game"],
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "finish"),
+    )
+    messages.success(request, _("The drive is finished. Here are the final standings."))
+    url = reverse("drives:standings", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# --- Standings, cards, audit ------------------------------------------------
+
+
+@login_required
+@require_GET
+def standings(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    played = drive.current_game
+    ctx = {
+        "drive": drive,
+        "rows": queries.standings(drive),
+        "game_numbers": range(1, drive.games + 1),
+        "played": played,
+    }
+    return _page(request, "drives/standings.html", ctx)
+
+
+@login_required
+@require_GET
+def pair_card(request, drive_id, number):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    pair = get_object_or_404(Pair, drive=drive, number=number)
+    lines = queries.pair_card(drive, pair)
+    ctx = {
+        "drive": drive,
+        "pair": pair,
+        "lines": lines,
+        "won": sum(1 for ln in lines if ln.punched),
+        "punched": {ln.game for ln in lines if ln.punched},
+        "game_numbers": range(1, drive.games + 1),
+    }
+    return _page(request, "drives/pair_card.html", ctx)
+
+
+@login_required
+@require_GET
+def audit(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    entries = AuditEntry.objects.filter(drive=drive).select_related("actor")[:1000]
+    return _page(request, "drives/audit.html", {"drive": drive, "entries": entries})

@@ -1,0 +1,131 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+# CI caps examples so the whole run stays well under its time budget.
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=200, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+import datetime as _dt  # noqa: E402
+
+import pytest  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+NOW = _dt.datetime(2026, 11, 29, 19, 0, tzinfo=_dt.UTC)
+
+
+@pytest.fixture(autouse=True)
+def _plain_static(settings):
+    # Tests render templates without running collectstatic.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def now():
+    return NOW
+
+
+def make_club(name="St. Joseph's Parish Hall"):
+    from drives.models import Club
+
+    return Club.objects.create(name=name)
+
+
+def make_user(club, username="organizer", role="organizer"):
+    from django.contrib.auth import get_user_model
+
+    from drives.models import Membership
+
+    user = get_user_model().objects.create_user(username=username, password="pw-for-tests-1")
+    Membership.objects.create(club=club, user=user, role=role)
+    return user
+
+
+def make_drive(club, actor, **values):
+    from drives import services
+
+    values.setdefault("name", "Friday 45s")
+    values.setdefault("date", _dt.date(2026, 11, 29))
+    values.setdefault("venue", "Parish hall")
+    return services.drive_create(club=club, actor=actor, now=NOW, **values)
+
+
+def add_pairs(drive, actor, n):
+    from drives import services
+
+    text = "\n".join(f"Player {i}a & Player {i}b" for i in range(1, n + 1))
+    return services.pairs_bulk_add(drive=drive, actor=actor, now=NOW, text=text)
+
+
+def started_drive(club, actor, pairs=9, seed=42, **values):
+    from drives import services
+
+    drive = make_drive(club, actor, **values)
+    add_pairs(drive, actor, pairs)
+    return services.drive_start(drive=drive, actor=actor, now=NOW, seed=seed)
+
+
+def play_game(drive, actor, pick=0):
+    """Enter a front result at every two-pair table of the current game."""
+    from drives import services
+    from drives.models import TableGame
+
+    drive.refresh_from_db()
+    for tg in TableGame.objects.filter(drive=drive, game=drive.current_game).prefetch_related(
+        "seats__pair"
+    ):
+        seats = sorted(tg.seats.all(), key=lambda s: s.slot)
+        if len(seats) == 2:
+            services.result_record(
+                drive=drive,
+                game=drive.current_game,
+                table=tg.table,
+                winner_number=seats[pick % 2].pair.number,
+                actor=actor,
+                now=NOW,
+            )
+
+
+@pytest.fixture
+def club(db):
+    return make_club()
+
+
+@pytest.fixture
+def organizer(club):
+    return make_user(club)
+
+
+@pytest.fixture
+def org_client(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+@pytest.fixture
+def other_club_client(db, client):
+    other = make_club("Legion Branch 12")
+    user = make_user(other, username="other-organizer")
+    from django.test import Client
+
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def scorer_client(club):
+    from django.test import Client
+
+    c = Client()
+    c.force_login(make_user(club, username="scorer", role="scorer"))
+    return c
+
+
+__all__ = ["timezone"]

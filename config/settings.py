@@ -136,6 +136,12 @@ STORAGES = {
     },
 }
 
+# Sessions live in a signed cookie: no database read per request, and a
+# restarted laptop keeps tablets logged in. Logging out or changing a
+# password still ends the session (Django checks the password hash).
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+
 # Uploads and bodies stay small: nothing a hall sends is large.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000

@@ -19,24 +19,15 @@ class StandingRow:
 
 
 def game_tables(drive: Drive, game: int) -> list[TableGame]:
-    return list(
-        TableGame.objects.filter(drive=drive, game=game)
-        .select_related("deal_first", "winner")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("pair").order_by("slot"))
-        )
-        .order_by("table")
-    )
-
-
-def table_game(drive: Drive, game: int, table: int) -> TableGame:
-    return (
-        TableGame.objects.select_related("deal_first", "winner")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("pair").order_by("slot"))
-        )
-        .get(drive=drive, game=game, table=table)
-    )
+    """The tables of a game, each with its seats (and pairs) as tg.seat_list: two queries."""
+    tables = list(TableGame.objects.filter(drive=drive, game=game).order_by("table"))
+    by_id = {t.pk: t for t in tables}
+    for t in tables:
+        t.seat_list = []
+    seats = Seat.objects.filter(drive=drive, game=game).select_related("pair").order_by("slot")
+    for s in seats:
+        by_id[s.table_game_id].seat_list.append(s)
+    return tables
 
 
 @dataclass(frozen=True)

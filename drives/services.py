@@ -499,7 +499,7 @@ def _seating_json(seating: movement.Seating, numbers: dict[int, int]) -> list[di
 # --- Results ----------------------------------------------------------------
 
 
-def _current_table_game(drive: Drive, game: int, table: int) -> TableGame:
+def _check_current(drive: Drive, game: int) -> None:
     if not drive.is_running:
         if drive.is_finished:
             raise DriveError(_("The drive is finished: results are read-only."), 409)
@@ -509,16 +509,33 @@ def _current_table_game(drive: Drive, game: int, table: int) -> TableGame:
             _("Game %(game)d is not the current game (game %(current)d is being played).")
             % {"game": game, "current": drive.current_game}
         )
-    try:
-        return (
-            TableGame.objects.select_for_update()
-            .select_related("winner")
-            .get(drive=drive, game=game, table=table)
-        )
-    except TableGame.DoesNotExist:
+
+
+def _locked_table(drive: Drive, game: int, table: int) -> TableGame:
+    """The table's result row with its seats and drive, locked, in one query.
+
+    Locking the drive row too keeps a result from changing while "next game"
+    reads the results (PostgreSQL); SQLite's IMMEDIATE transactions serialize
+    writers anyway. The seats are attached as tg.seat_list.
+    """
+    seats = list(
+        Seat.objects.select_for_update(of=("table_game", "table_game__drive"))
+        .select_related("pair", "table_game", "table_game__drive", "table_game__drive__club")
+        .filter(drive_id=drive.pk, game=game, table_game__table=table)
+        .order_by("slot")
+    )
+    if not seats:
+        fresh = Drive.objects.get(pk=drive.pk)
+        _check_current(fresh, game)
         raise DriveError(
             _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
-        ) from None
+        )
+    tg = seats[0].table_game
+    for seat in seats:
+        seat.table_game = tg
+    tg.seat_list = seats
+    _check_current(tg.drive, game)
+    return tg
 
 
 def result_record(
@@ -531,11 +548,14 @@ def result_record(
     now: datetime,
     origin: Origin = FRONT,
 ) -> TableGame:
-    """The front's result for a table: counts at once. Tapping the other pair changes it."""
+    """The front's result for a table: counts at once. Tapping the other pair changes it.
+
+    Returns the table's row with its seats attached (tg.seat_list).
+    """
     with transaction.atomic():
-        drive = _locked_drive(drive)
-        tg = _current_table_game(drive, game, table)
-        seated = {s.pair.number: s.pair for s in tg.seats.select_related("pair")}
+        tg = _locked_table(drive, game, table)
+        drive = tg.drive
+        seated = {s.pair.number: s.pair for s in tg.seat_list}
         if tg.is_sitout:
             raise DriveError(
                 _("Table %(table)d is a sit-out: it has no game to win.") % {"table": table}
@@ -546,17 +566,18 @@ def result_record(
                 % {"pair": winner_number, "table": table, "game": game}
             )
         winner = seated[winner_number]
-        old = {"winner": tg.winner.number if tg.winner else None, "status": tg.status}
+        old_winner = next((n for n, p in seated.items() if p.pk == tg.winner_id), None)
+        old = {"winner": old_winner, "status": tg.status}
         if tg.winner_id == winner.pk and tg.status == TableGame.Status.CONFIRMED:
             return tg
         tg.winner = winner
         tg.status = TableGame.Status.CONFIRMED
-        tg.source = TableGame.Source.FRONT if origin.source != "table" else TableGame.Source.TABLE
+        tg.source = TableGame.Source.TABLE if origin.source == "table" else TableGame.Source.FRONT
         tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
         tg.entered_at = now
         tg.version += 1
-        tg.save()
-        changed = old["winner"] is not None
+        tg.save(update_fields=["winner", "status", "source", "entered_by", "entered_at", "version"])
+        changed = old_winner is not None
         _audit(
             club=drive.club,
             drive=drive,
@@ -569,7 +590,7 @@ def result_record(
                 if changed
                 else _("Game %(game)d, table %(table)d: pair %(pair)d won")
             )
-            % {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0},
+            % {"game": game, "table": table, "pair": winner_number, "old": old_winner or 0},
             old=old,
             new={"winner": winner_number, "status": tg.status, "game": game, "table": table},
         )

@@ -11,6 +11,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -35,14 +36,22 @@ def _membership(request: HttpRequest) -> Membership:
 
 
 def _get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool = False) -> Drive:
-    """The drive if it belongs to the user's club (else 404) and the role may act (else 403)."""
-    m = _membership(request)
-    drive = Drive.objects.select_related("club").filter(pk=drive_id, club=m.club).first()
+    """The drive if it belongs to the user's club (else 404) and the role may act (else 403).
+
+    One query: the drive joined with the user's membership of its club.
+    """
+    drive = (
+        Drive.objects.select_related("club")
+        .filter(pk=drive_id, club__memberships__user=request.user)
+        .annotate(member_role=F("club__memberships__role"))
+        .first()
+    )
     if drive is None:
+        _membership(request)  # an account without a club gets a plain 403
         raise Http404(_("No such drive in your club."))
-    if m.role != ORGANIZER and not scorer_ok:
+    if drive.member_role != ORGANIZER and not scorer_ok:
         raise PermissionDenied(_("Only an organizer can do this."))
-    request.role = m.role
+    request.role = drive.member_role
     return drive
 
 
@@ -352,10 +361,17 @@ def _game_or_404(drive: Drive, game: int) -> int:
     return game
 
 
+def _result_base(drive: Drive, game: int) -> str:
+    """The result URL of table 1 without its tail, so 60 table cards reverse one URL, not 60."""
+    url = reverse("drives:result_record", args=[drive.pk, game, 1])
+    return url[: url.rindex("/1/result/") + 1]
+
+
 def _game_context(drive, game):
     return {
         "drive": drive,
         "game": game,
+        "result_base": _result_base(drive, game),
         "tables": queries.game_tables(drive, game),
         "count": queries.game_count(drive, game),
         "editable": drive.is_running and game == drive.current_game,
@@ -379,7 +395,7 @@ def result_record(request, drive_id, game, table):
     form = ResultForm(request.POST)
     if not form.is_valid():
         raise services.DriveError(_("Tap the pair that won."), 400)
-    services.result_record(
+    tg = services.result_record(
         drive=drive,
         game=game,
         table=table,
@@ -392,7 +408,8 @@ def result_record(request, drive_id, game, table):
         ctx = {
             "drive": drive,
             "game": game,
-            "t": queries.table_game(drive, game, table),
+            "t": tg,
+            "result_base": _result_base(drive, game),
             "count": queries.game_count(drive, game),
             "editable": True,
             "is_last": game >= drive.games,

@@ -129,3 +129,17 @@ def scorer_client(club):
 
 
 __all__ = ["timezone"]
+
+
+def row_counts() -> dict[str, int]:
+    """Rows of every table a drive writes, to show a refused action wrote nothing."""
+    from drives.models import AuditEntry, Drive, Pair, Seat, TableGame
+
+    return {m.__name__: m.objects.count() for m in (Drive, Pair, TableGame, Seat, AuditEntry)}
+
+
+@pytest.fixture
+def anon_client(db):
+    from django.test import Client
+
+    return Client()

@@ -120,7 +120,7 @@ def night_document(drive) -> dict:
             tables.append(
                 {
                     "table": tg.table,
-                    "pairs": [s.pair.number for s in tg.seats.all()],
+                    "pairs": [s.pair.number for s in tg.seat_list],
                     "deals_first": numbers[tg.deal_first_id] if tg.deal_first_id else "cut",
                     "winner": numbers[tg.winner_id] if tg.winner_id else None,
                     "sitout": tg.is_sitout,

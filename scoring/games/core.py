@@ -1,0 +1,551 @@
+"""The Forty-Fives family's shared core: sides, variants, hands, game state.
+
+Pure Python, no Django. Every game of the family (Forty-Fives to 45 or 120,
+Auction Forty-Fives, 110) scores a hand the same way: 5 points a trick, and
+the trick that held the best trump played is worth 10 instead, so a hand is
+worth 30 in all, or 25 when no trump was played (see game-scoring.md).
+
+Sides are numbered by their place in ``Variant.sides``; a hand is entered as
+the tricks each side won and the side that won the best trump:
+
+>>> v = Variant(Game.FORTY_FIVES, 45, two_pairs())
+>>> hand_points(v, (4, 1), best=0)
+(25, 5)
+>>> hand_points(v, (3, 2), best=NO_TRUMP)
+(15, 10)
+
+The game modules (forty_fives, auction, one_ten) share one API:
+``new_game``, ``score_hand``, ``apply_hand`` and ``play``. A game is the
+variant plus its list of hands; the state is a pure function of them, so
+undoing the last hand is ``play(variant, hands[:-1])``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+TRICKS: Final = 5
+POINTS_A_TRICK: Final = 5
+BEST_TRUMP_BONUS: Final = 5
+MAX_SIDES: Final = 6
+
+# "no trump played" (or, with the five-only bonus, "the 5 of trumps not played")
+NO_TRUMP: Final = None
+
+# A bid to take every trick (Auction Forty-Fives, option *slam*).
+SLAM: Final = 120
+BIDS: Final = (15, 20, 25, 30)
+BAGGED_BID: Final = 15
+
+
+class RulesError(ValueError):
+    """Something the rules refuse; the message is the reason, in plain words."""
+
+
+class HandError(RulesError):
+    """A hand that cannot have happened, or that the drive's rules forbid.
+
+    ``str(error)`` is the reason to show the table, e.g.
+    "tricks add up to 6, must be 5"; ``hand`` is the hand's number (from 1)
+    when the error comes from replaying a list of hands.
+    """
+
+    def __init__(self, reason: str, hand: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hand = hand
+
+
+class SetupError(RulesError):
+    """A variant or a starting score that the rules do not allow."""
+
+
+class Game(StrEnum):
+    FORTY_FIVES = "forty_fives"
+    AUCTION = "auction"
+    ONE_TEN = "one_ten"
+
+    @property
+    def label(self) -> str:
+        return {"forty_fives": "Forty-Fives", "auction": "Auction Forty-Fives", "one_ten": "110"}[
+            self.value
+        ]
+
+
+class ThirtyForSixty(StrEnum):
+    """Auction option *30 for 60*: a 30 bid made scores 60; failed it loses 30 or 60."""
+
+    OFF = "off"
+    LOSES_30 = "loses_30"
+    LOSES_60 = "loses_60"
+
+
+class BidderAdds(StrEnum):
+    """110: what a bidder that made its bid adds (the source: the bid)."""
+
+    BID = "bid"
+    POINTS = "points"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player alone, or a partnership of ``players`` players."""
+
+    name: str
+    players: int = 1
+
+
+def alone(*names: str) -> tuple[Side, ...]:
+    """Sides of one player each (heads-up, cut-throat).
+
+    >>> alone("Ann", "Bob")
+    (Side(name='Ann', players=1), Side(name='Bob', players=1))
+    """
+    return tuple(Side(n, 1) for n in names)
+
+
+def partners(*names: str, size: int = 2) -> tuple[Side, ...]:
+    """Partnerships of ``size`` players each.
+
+    >>> partners("A", "B", "C")[2]
+    Side(name='C', players=2)
+    """
+    return tuple(Side(n, size) for n in names)
+
+
+def two_pairs(a: str = "A", b: str = "B") -> tuple[Side, Side]:
+    """The line-up at a drive table: two pairs."""
+    return (Side(a, 2), Side(b, 2))
+
+
+# The options each game understands, with their "off" value; an option set on
+# a game that does not have it is refused rather than silently ignored.
+_OPTION_LABELS: Final = {
+    "dealer_may_hold": "dealer may hold",
+    "no_hold_under_20": "no hold under 20",
+    "minimum_20_at_100": "minimum 20 at 100",
+    "thirty_for_sixty": "30 for 60",
+    "slam": "slam",
+    "dreaded_45": "dreaded 45",
+    "bidder_adds": "bidder adds its points",
+    "bell": "bell",
+    "elimination_floor": "elimination",
+}
+_OPTION_GAMES: Final = {
+    "no_hold_under_20": {Game.AUCTION},
+    "minimum_20_at_100": {Game.AUCTION},
+    "thirty_for_sixty": {Game.AUCTION},
+    "slam": {Game.AUCTION},
+    "dreaded_45": {Game.AUCTION},
+    "bidder_adds": {Game.ONE_TEN},
+    "bell": {Game.ONE_TEN},
+    "elimination_floor": {Game.ONE_TEN},
+}
+_FIXED_TARGETS: Final = {Game.AUCTION: 120, Game.ONE_TEN: 110}
+_MAX_PLAYERS: Final = {Game.FORTY_FIVES: 10, Game.AUCTION: 6, Game.ONE_TEN: 6}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A game's rules as data: the game, its target, the sides and the options.
+
+    Options (all off by default; see game-scoring.md):
+    five_only_bonus (every game): only the 5 of trumps earns the bonus.
+    Auction: dealer_may_hold, no_hold_under_20, minimum_20_at_100,
+    thirty_for_sixty, slam, dreaded_45.
+    110: bidder_adds, bell, elimination_floor (e.g. -80); in 110 the dealer
+    may always hold, so dealer_may_hold is True there.
+
+    >>> Variant(Game.FORTY_FIVES, 45, two_pairs()).target
+    45
+    >>> Variant(Game.FORTY_FIVES, 45, two_pairs(), bell=True)
+    Traceback (most recent call last):
+    ...
+    scoring.games.core.SetupError: bell is not an option of Forty-Fives
+    """
+
+    game: Game
+    target: int
+    sides: tuple[Side, ...]
+    five_only_bonus: bool = False
+    dealer_may_hold: bool = False
+    no_hold_under_20: bool = False
+    minimum_20_at_100: bool = False
+    thirty_for_sixty: ThirtyForSixty = ThirtyForSixty.OFF
+    slam: bool = False
+    dreaded_45: bool = False
+    bidder_adds: BidderAdds = BidderAdds.BID
+    bell: bool = False
+    elimination_floor: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", Game(self.game))
+        object.__setattr__(self, "sides", tuple(self.sides))
+        object.__setattr__(self, "thirty_for_sixty", ThirtyForSixty(self.thirty_for_sixty))
+        object.__setattr__(self, "bidder_adds", BidderAdds(self.bidder_adds))
+        _check_variant(self)
+
+    @property
+    def n_sides(self) -> int:
+        return len(self.sides)
+
+    def name_of(self, side: int) -> str:
+        return self.sides[side].name
+
+
+def _check_variant(v: Variant) -> None:
+    fixed = _FIXED_TARGETS.get(v.game)
+    if fixed is not None and v.target != fixed:
+        raise SetupError(f"{v.game.label} is played to {fixed}")
+    if v.target <= 0:
+        raise SetupError("the target must be above zero")
+    if not 2 <= len(v.sides) <= MAX_SIDES:
+        raise SetupError(f"a game needs 2 to {MAX_SIDES} sides")
+    names = [s.name.strip() for s in v.sides]
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise SetupError("each side needs a name of its own")
+    sizes = {s.players for s in v.sides}
+    if len(sizes) != 1 or not sizes <= {1, 2, 3}:
+        raise SetupError("sides must all be the same: players alone, pairs or threes")
+    most = _MAX_PLAYERS[v.game]
+    if sum(s.players for s in v.sides) > most:
+        raise SetupError(f"{v.game.label} seats at most {most} players")
+    defaults = Variant.__dataclass_fields__
+    for name, games in _OPTION_GAMES.items():
+        if v.game not in games and getattr(v, name) != defaults[name].default:
+            raise SetupError(f"{_OPTION_LABELS[name]} is not an option of {v.game.label}")
+    if v.game is Game.ONE_TEN and not v.dealer_may_hold:
+        raise SetupError("in 110 the dealer may always hold")
+    if v.game is Game.FORTY_FIVES and v.dealer_may_hold:
+        raise SetupError("dealer may hold is not an option of Forty-Fives")
+    if v.no_hold_under_20 and not v.dealer_may_hold:
+        raise SetupError("no hold under 20 needs the option dealer may hold")
+    if v.elimination_floor is not None and v.elimination_floor >= 0:
+        raise SetupError("the elimination floor must be below zero")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call in the bidding: a bid, a pass (bid None), or the dealer's hold.
+
+    A hold takes the bid at the current highest amount; leave ``bid`` empty.
+    """
+
+    side: int
+    bid: int | None = None
+    hold: bool = False
+
+
+def hold(side: int) -> Call:
+    """The dealer's side holds (takes the bid at the current highest amount)."""
+    return Call(side, None, True)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as the table enters it.
+
+    tricks: tricks won by each side, in side order (they add up to 5).
+    best: the side that won the trick with the best trump, or NO_TRUMP.
+    bidder, bid: who won the bidding and for how much (Auction, 110); or
+    give ``calls``, the bidding in order, and they are worked out (and
+    checked against bidder and bid when those are given too).
+    dealer: the dealer's side; needed to check a hold or a bagged dealer.
+
+    >>> HandRecord((4, 1), best=0).tricks
+    (4, 1)
+    """
+
+    tricks: tuple[int, ...]
+    best: int | None
+    bidder: int | None = None
+    bid: int | None = None
+    dealer: int | None = None
+    calls: tuple[Call, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tricks", tuple(self.tricks))
+        object.__setattr__(self, "calls", tuple(self.calls))
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The outcome of the bidding: who plays for how much."""
+
+    bidder: int
+    bid: int
+    held: bool = False
+    bagged: bool = False
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What one hand does to the scores.
+
+    points: points each side took in play (30 or 25 in all).
+    changes: what each side's score moves by once the game's rules apply
+    (bids made or set, locked sides, the 105 cap, the dreaded 45).
+    """
+
+    points: tuple[int, ...]
+    changes: tuple[int, ...]
+    contract: Contract | None = None
+    made: bool | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The running score of a game.
+
+    scores: per side, in side order. locked: sides on 100 or more that score
+    only by winning the bid (Auction). green: sides on 90 or more (Auction,
+    display only). eliminated: sides out of the game (110 option). winner:
+    the side that won, or None while the game goes on.
+    """
+
+    scores: tuple[int, ...]
+    hands_played: int = 0
+    locked: tuple[int, ...] = ()
+    green: tuple[int, ...] = ()
+    eliminated: tuple[int, ...] = ()
+    winner: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+# --- hand points ----------------------------------------------------------------
+
+
+def check_side(variant: Variant, side: int | None, what: str) -> None:
+    """Raise HandError unless ``side`` is one of the variant's sides."""
+    if side is None or isinstance(side, bool) or not 0 <= side < variant.n_sides:
+        raise HandError(f"{what} must be one of the {variant.n_sides} sides")
+
+
+def hand_points(variant: Variant, tricks: Sequence[int], best: int | None) -> tuple[int, ...]:
+    """Points each side took in a hand: 5 a trick, 5 more for the best trump.
+
+    With the five-only bonus, ``best`` is the side that won the 5 of trumps.
+
+    >>> v = Variant(Game.FORTY_FIVES, 45, two_pairs())
+    >>> hand_points(v, (2, 3), best=1)
+    (10, 20)
+    >>> hand_points(v, (2, 4), best=1)
+    Traceback (most recent call last):
+    ...
+    scoring.games.core.HandError: tricks add up to 6, must be 5
+    """
+    tricks = tuple(tricks)
+    if len(tricks) != variant.n_sides:
+        raise HandError(f"enter the tricks of each of the {variant.n_sides} sides")
+    if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
+        raise HandError("a side's tricks must be a whole number, 0 or more")
+    if sum(tricks) != TRICKS:
+        raise HandError(f"tricks add up to {sum(tricks)}, must be {TRICKS}")
+    card = "the 5 of trumps" if variant.five_only_bonus else "the best trump"
+    if best is not NO_TRUMP:
+        check_side(variant, best, f"the side that won {card}")
+        if tricks[best] == 0:
+            raise HandError(f"{card} was won by a side with no trick")
+    return tuple(
+        POINTS_A_TRICK * t + (BEST_TRUMP_BONUS if i == best else 0) for i, t in enumerate(tricks)
+    )
+
+
+def hand_total(variant: Variant, best: int | None) -> int:
+    """30 when the bonus card was played, else 25."""
+    return TRICKS * POINTS_A_TRICK + (0 if best is NO_TRUMP else BEST_TRUMP_BONUS)
+
+
+# --- bidding (Auction, 110) -------------------------------------------------------
+
+
+def bid_amounts(variant: Variant) -> tuple[int, ...]:
+    """The bids this variant allows, lowest first.
+
+    >>> bid_amounts(Variant(Game.AUCTION, 120, two_pairs(), slam=True))
+    (15, 20, 25, 30, 120)
+    """
+    return BIDS + ((SLAM,) if variant.slam else ())
+
+
+def _bid_words(variant: Variant) -> str:
+    words = [str(b) for b in BIDS] + (["a slam"] if variant.slam else [])
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _check_not_out(variant: Variant, state: GameState, side: int, doing: str) -> None:
+    if side in state.eliminated:
+        raise HandError(f"{variant.name_of(side)} is out of the game and cannot {doing}")
+
+
+def _check_minimum(variant: Variant, state: GameState, side: int, amount: int) -> None:
+    if variant.minimum_20_at_100 and amount < 20 and state.scores[side] >= 100:
+        raise HandError(
+            f"a side on {state.scores[side]} may not bid {amount} under this drive's rules"
+        )
+
+
+def contract(variant: Variant, state: GameState, hand: HandRecord) -> Contract:
+    """Who won the bidding and for how much, checked against the rules.
+
+    From ``calls`` when given (each bid at least 5 more than the highest,
+    holds by the dealer only, everyone passing bags the dealer at 15), else
+    from ``bidder`` and ``bid``.
+
+    >>> v = Variant(Game.AUCTION, 120, two_pairs(), dealer_may_hold=True)
+    >>> s = GameState((0, 0))
+    >>> contract(v, s, HandRecord((3, 2), 0, calls=(Call(0, 20), hold(1)), dealer=1))
+    Contract(bidder=1, bid=20, held=True, bagged=False)
+    >>> contract(v, s, HandRecord((3, 2), 0, calls=(Call(0, 20), Call(1, 20))))
+    Traceback (most recent call last):
+    ...
+    scoring.games.core.HandError: bids must rise by 5
+    """
+    if hand.dealer is not None:
+        check_side(variant, hand.dealer, "the dealer")
+        _check_not_out(variant, state, hand.dealer, "deal")
+    if hand.calls:
+        found = _contract_from_calls(variant, state, hand)
+        if (hand.bidder is not None and hand.bidder != found.bidder) or (
+            hand.bid is not None and hand.bid != found.bid
+        ):
+            entered_side = found.bidder if hand.bidder is None else hand.bidder
+            entered_bid = found.bid if hand.bid is None else hand.bid
+            check_side(variant, entered_side, "the bidder")
+            raise HandError(
+                f"the bidding gives the bid to {variant.name_of(found.bidder)} at {found.bid}, "
+                f"not to {variant.name_of(entered_side)} at {entered_bid}"
+            )
+        return found
+    if hand.bidder is None or hand.bid is None:
+        raise HandError("enter who won the bid and for how much")
+    check_side(variant, hand.bidder, "the bidder")
+    _check_not_out(variant, state, hand.bidder, "bid")
+    if hand.bid not in bid_amounts(variant):
+        raise HandError(f"a bid must be {_bid_words(variant)}")
+    # A dealer taking it at 15 may have been bagged, which is not a bid.
+    if hand.bidder != hand.dealer:
+        _check_minimum(variant, state, hand.bidder, hand.bid)
+    return Contract(hand.bidder, hand.bid)
+
+
+def _contract_from_calls(variant: Variant, state: GameState, hand: HandRecord) -> Contract:
+    high: int | None = None
+    high_side: int | None = None
+    held = False
+    for call in hand.calls:
+        check_side(variant, call.side, "each call")
+        _check_not_out(variant, state, call.side, "bid")
+        if call.hold:
+            if hand.dealer is None:
+                raise HandError("enter which side dealt to record a hold")
+            if call.side != hand.dealer:
+                raise HandError("only the dealer may hold")
+            if not variant.dealer_may_hold:
+                raise HandError("the dealer may not hold under this drive's rules")
+            if high is None:
+                raise HandError("there is no bid to hold")
+            if high_side == hand.dealer:
+                raise HandError("the dealer's side already has the highest bid")
+            if variant.no_hold_under_20 and high < 20:
+                raise HandError(f"the dealer may not hold at {high} under this drive's rules")
+            _check_minimum(variant, state, call.side, high)
+            high_side, held = call.side, True
+        elif call.bid is not None:
+            if call.bid not in bid_amounts(variant):
+                raise HandError(f"a bid must be {_bid_words(variant)}")
+            if high is not None and call.bid < high + 5:
+                raise HandError("bids must rise by 5")
+            _check_minimum(variant, state, call.side, call.bid)
+            high, high_side, held = call.bid, call.side, False
+    if high is None or high_side is None:
+        if hand.dealer is None:
+            raise HandError("every side passed: enter which side dealt, it is bagged at 15")
+        return Contract(hand.dealer, BAGGED_BID, bagged=True)
+    return Contract(high_side, high, held=held)
+
+
+# --- game flow ------------------------------------------------------------------
+
+
+Status = Callable[[Variant, tuple[int, ...]], tuple[tuple[int, ...], ...]]
+
+
+def _no_status(variant: Variant, scores: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return ((), (), ())
+
+
+def sides_where(scores: Iterable[int], test: Callable[[int], bool]) -> tuple[int, ...]:
+    """The sides whose score passes ``test``, in side order."""
+    return tuple(i for i, s in enumerate(scores) if test(s))
+
+
+def start_state(
+    variant: Variant, scores: Sequence[int] | None = None, status: Status = _no_status
+) -> GameState:
+    """A game before its first hand, from 0 or from scores carried over."""
+    scores = tuple(scores) if scores is not None else (0,) * variant.n_sides
+    if len(scores) != variant.n_sides:
+        raise SetupError(f"enter the score of each of the {variant.n_sides} sides")
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
+        raise SetupError("scores must be whole numbers")
+    if any(s >= variant.target for s in scores):
+        raise SetupError(f"a game cannot start with a side already on {variant.target} or more")
+    locked, green, eliminated = status(variant, scores)
+    if variant.n_sides - len(eliminated) < 2:
+        raise SetupError("a game needs at least two sides still playing")
+    return GameState(scores, 0, locked, green, eliminated, None)
+
+
+def check_playable(variant: Variant, state: GameState, hand: HandRecord) -> None:
+    """Refuse any hand once the game is over, and tricks won by a side that is out."""
+    if len(state.scores) != variant.n_sides:
+        raise ValueError("the state does not belong to this variant")
+    if state.winner is not None:
+        raise HandError(f"the game is over: {variant.name_of(state.winner)} won")
+    for side in state.eliminated:
+        if side < len(hand.tricks) and hand.tricks[side]:
+            raise HandError(f"{variant.name_of(side)} is out of the game and cannot win a trick")
+
+
+def leader(scores: Sequence[int], among: Iterable[int]) -> int | None:
+    """The side with the most points among ``among``, or None when level or empty.
+
+    >>> leader((50, 40, 50), [0, 2]) is None
+    True
+    >>> leader((50, 40, 55), [0, 2])
+    2
+    """
+    among = list(among)
+    if not among:
+        return None
+    top = max(scores[i] for i in among)
+    at_top = [i for i in among if scores[i] == top]
+    return at_top[0] if len(at_top) == 1 else None
+
+
+def replay(
+    apply: Callable[[Variant, GameState, HandRecord], GameState],
+    variant: Variant,
+    hands: Iterable[HandRecord],
+    start: GameState,
+) -> GameState:
+    """Apply every hand in order; a HandError carries the number of the hand that failed."""
+    state = start
+    for number, hand in enumerate(hands, start=1):
+        try:
+            state = apply(variant, state, hand)
+        except HandError as error:
+            raise HandError(error.reason, hand=number) from error
+    return state
+
+
+def check_game(variant: Variant, game: Game) -> None:
+    if variant.game is not game:
+        raise ValueError(f"this is a {variant.game.label} variant, not {game.label}")

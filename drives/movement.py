@@ -15,6 +15,15 @@ The Cape Breton movement ("winners move, losers stay"):
 
 Other movements seen in halls (whist-drive, head table) can be added as
 siblings of WinnersMove behind the Movement protocol.
+
+Between games the organizer changes the seating of the game about to be
+played: a late pair arrives (add_pair), a pair leaves (remove_pair), or the
+seats are edited to match the hall (swap_pairs, move_pair). Each returns a new
+valid seating; moves(before, after) lists the changes for the screen.
+
+>>> s = (Table(1, (1, 2)), Table(2, (3, 4)))
+>>> moves(s, add_pair(s, 5))
+(Move(pair=5, from_table=None, to_table=3),)
 """
 
 from __future__ import annotations
@@ -219,3 +228,189 @@ def games_won(
             elif t.number in result:
                 punched[table_winner(t, result)].append(game)
     return {p: tuple(g) for p, g in punched.items()}
+
+
+# --- Changes between games ------------------------------------------------------
+#
+# These act on the seating of the game about to be played (the seating
+# next_seating gave, before any result of it is in). came_from stays with each
+# pair: it is where the pair sat in the game before, which a change between
+# games does not alter; a late pair has None. A table whose pairs change cuts
+# for the deal, except a late pair joining a pair that arrived as a winner.
+
+
+def _came(seating: Seating) -> dict[int, int | None]:
+    """pair -> the table it came from (None when not known)."""
+    return {
+        p: (t.came_from[i] if t.came_from else None) for t in seating for i, p in enumerate(t.pairs)
+    }
+
+
+def _cutting(number: int, pairs: Sequence[int], came: Mapping[int, int | None]) -> Table:
+    """A table whose pairs changed: it cuts for the deal."""
+    return Table(number, tuple(pairs), None, tuple(came.get(p) for p in pairs))
+
+
+def _and_list(numbers: Sequence[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _where(seating: Seating, pair: int, doing: str) -> int:
+    """The table of a seated pair; a pair not seated is refused."""
+    where = table_of(seating)
+    if pair not in where:
+        raise MovementError(f"pair {pair} is not seated, so it cannot {doing}")
+    return where[pair]
+
+
+def add_pair(seating: Seating, pair: int) -> Seating:
+    """Seat a late pair for the game about to be played.
+
+    It fills the empty seat of the half-empty table if there is one: the pair
+    waiting there keeps dealing first if it arrived as a winner, otherwise the
+    table cuts. With no empty seat the pair opens a table after the last in
+    use and sits out.
+
+    >>> add_pair((Table(1, (1, 2)), Table(2, (3,), None, (1,))), 9)[1]
+    Table(number=2, pairs=(3, 9), deals_first=3, came_from=(1, None))
+    >>> add_pair((Table(1, (1, 2)), Table(4, (3, 5))), 9)[-1]
+    Table(number=5, pairs=(9,), deals_first=None, came_from=(None,))
+    """
+    validate(seating)
+    where = table_of(seating)
+    if pair in where:
+        raise MovementError(f"pair {pair} is already seated at table {where[pair]}")
+    half_empty = [t for t in seating if t.is_sitout]
+    if half_empty:
+        (t,) = half_empty
+        (waiting,) = t.pairs
+        came = t.came_from[0] if t.came_from else None
+        # Came from another table: the winner (or sit-out) moving on, who deals
+        # first. Stayed, or just seated: nobody arrived, so the table cuts.
+        deals = waiting if came is not None and came != t.number else None
+        joined = Table(t.number, (waiting, pair), deals, (came, None))
+        result = tuple(joined if x.number == t.number else x for x in seating)
+    else:
+        number = max((t.number for t in seating), default=0) + 1
+        result = (*seating, Table(number, (pair,), None, (None,)))
+    validate(result)
+    return result
+
+
+def remove_pair(seating: Seating, pair: int) -> Seating:
+    """Take a leaving pair out of the game about to be played.
+
+    Its seat is left empty, so the pair it would have met sits out; a table
+    left with nobody is no longer in use and movement skips it. If two tables
+    are then half-empty, the pair at the higher-numbered one joins the
+    lower-numbered one, which cuts for the deal. The last pair cannot leave.
+
+    >>> s = (Table(1, (1,)), Table(2, (2, 3)), Table(3, (4, 5)))
+    >>> [(t.number, t.pairs) for t in remove_pair(s, 5)]
+    [(1, (1, 4)), (2, (2, 3))]
+    """
+    validate(seating)
+    _where(seating, pair, "leave")
+    if len(table_of(seating)) == 1:
+        raise MovementError(f"pair {pair} is the last pair seated; finish the night instead")
+    came = _came(seating)
+    tables = []
+    for t in seating:
+        if pair not in t.pairs:
+            tables.append(t)
+        elif len(t.pairs) == 2:
+            tables.append(_cutting(t.number, [p for p in t.pairs if p != pair], came))
+    half_empty = [t for t in tables if t.is_sitout]
+    if len(half_empty) == 2:
+        low, high = half_empty
+        merged = _cutting(low.number, low.pairs + high.pairs, came)
+        tables = [
+            merged if t.number == low.number else t for t in tables if t.number != high.number
+        ]
+    result = tuple(tables)
+    validate(result)
+    return result
+
+
+def swap_pairs(seating: Seating, a: int, b: int) -> Seating:
+    """Swap two pairs at different tables; each takes the other's seat.
+
+    Both tables cut for the deal. Swapping a pair with itself, or two pairs at
+    the same table, changes nothing and is refused so a mistaken tap shows.
+
+    >>> s = (Table(1, (1, 2)), Table(2, (3, 4)))
+    >>> [t.pairs for t in swap_pairs(s, 2, 3)]
+    [(1, 3), (2, 4)]
+    """
+    validate(seating)
+    where = {a: _where(seating, a, f"swap places with pair {b}")}
+    where[b] = _where(seating, b, f"swap places with pair {a}")
+    if a == b:
+        raise MovementError(f"pair {a} cannot swap places with itself; pick two pairs")
+    if where[a] == where[b]:
+        raise MovementError(f"pairs {a} and {b} already sit together at table {where[a]}")
+    came = _came(seating)
+    other = {a: b, b: a}
+    result = tuple(
+        _cutting(t.number, [other.get(p, p) for p in t.pairs], came)
+        if t.number in (where[a], where[b])
+        else t
+        for t in seating
+    )
+    validate(result)
+    return result
+
+
+def move_pair(seating: Seating, pair: int, table: int) -> Seating:
+    """Move a pair to another table: one with an empty seat, or one not in use.
+
+    The tables that change cut for the deal; a table left with nobody is no
+    longer in use. A table that already has two pairs is refused, and so is a
+    move that would leave two tables half-empty.
+
+    >>> s = (Table(1, (1, 2)), Table(2, (3, 4)), Table(3, (5,)))
+    >>> [t.pairs for t in move_pair(s, 4, 3)]
+    [(1, 2), (3,), (5, 4)]
+    """
+    validate(seating)
+    source = _where(seating, pair, f"move to table {table}")
+    if table < 1:
+        raise MovementError(f"there is no table {table}; tables are numbered from 1")
+    if table == source:
+        raise MovementError(f"pair {pair} already sits at table {table}")
+    target = next((t for t in seating if t.number == table), None)
+    if target is not None and len(target.pairs) == 2:
+        raise MovementError(
+            f"table {table} already has two pairs; swap pair {pair} with one of them instead"
+        )
+    came = _came(seating)
+    tables = []
+    for t in seating:
+        if t.number == source:
+            rest = [p for p in t.pairs if p != pair]
+            if rest:
+                tables.append(_cutting(t.number, rest, came))
+        elif t.number == table:
+            tables.append(_cutting(t.number, t.pairs + (pair,), came))
+        else:
+            tables.append(t)
+    if target is None:
+        tables.append(_cutting(table, [pair], came))
+        tables.sort(key=lambda t: t.number)
+    half_empty = [t.number for t in tables if t.is_sitout]
+    if len(half_empty) > 1:
+        free = [t.number for t in seating if t.is_sitout]
+        instead = (
+            f"move pair {pair} to table {free[0]}, which has an empty seat, "
+            "or swap it with another pair"
+            if free
+            else f"swap pair {pair} with another pair instead"
+        )
+        raise MovementError(
+            f"that would leave tables {_and_list(half_empty)} half-empty, and only one table "
+            f"may be; {instead}"
+        )
+    result = tuple(tables)
+    validate(result)
+    return result

@@ -10,3 +10,6 @@ urlpatterns = [
     path("drives/", include("drives.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler403 = "drives.views.forbidden"
+handler404 = "drives.views.not_found"

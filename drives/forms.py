@@ -30,6 +30,11 @@ class BulkPairsForm(forms.Form):
     )
     paid = forms.BooleanField(label=_("All of these have paid"), required=False)
 
+    def __init__(self, *args, **kwargs):
+        # Its own ids: the add-a-pair form on the same page also has a "paid" box.
+        kwargs.setdefault("auto_id", "id_bulk_%s")
+        super().__init__(*args, **kwargs)
+
 
 class StartForm(forms.Form):
     seed = forms.IntegerField(

@@ -115,6 +115,8 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
         for k, v in values.items():
             setattr(drive, k, v)
         drive.full_clean(exclude=["club"])
+        if _settings_of(drive) == old:
+            return drive
         drive.save()
         _audit(
             club=drive.club,
@@ -132,8 +134,12 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
 
 # --- Pairs ------------------------------------------------------------------
 
-_SPLIT = re.compile(r"\s*(?:&|\+|/|\band\b|\bet\b)\s*", re.IGNORECASE)
-_LEADING_NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.):\-]?\s+")
+# Tried in order: a line with "&" splits there even if a name holds "/" or "and".
+_SPLITS = [
+    re.compile(p, re.IGNORECASE)
+    for p in (r"\s*&\s*", r"\s*\+\s*", r"\s+and\s+", r"\s+et\s+", r"\s*/\s*")
+]
+_LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:\s*[.):\-]\s*|\s+)")
 
 
 def clean_name(raw: str) -> str:
@@ -153,9 +159,15 @@ def parse_pair_line(line: str) -> tuple[int | None, str, str]:
     number = None
     m = _LEADING_NUMBER.match(line)
     if m:
+        if len(m.group(1)) > 4:
+            raise DriveError(_("A pair number must be between 1 and 9999."))
         number = int(m.group(1))
         line = line[m.end() :]
-    parts = list(_SPLIT.split(line.strip(), maxsplit=1))
+    parts = [line.strip()]
+    for splitter in _SPLITS:
+        if splitter.search(line):
+            parts = splitter.split(line.strip(), maxsplit=1)
+            break
     if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
         raise DriveError(
             _("“%(line)s”: write two names joined by &, like “Mary MacNeil & John Boudreau”.")
@@ -250,9 +262,12 @@ def pairs_bulk_add(
         pairs = []
         for number, p1, p2 in parsed:
             if number is None:
+                # An unnumbered line follows the line before it ("5. A & B" then "C & D" -> 6).
                 while nxt in taken:
                     nxt += 1
                 number = nxt
+            else:
+                nxt = number + 1
             if number in taken:
                 raise DriveError(_("Pair %(n)d already exists in this drive.") % {"n": number}, 409)
             if not 1 <= number <= 9999:

@@ -12,11 +12,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import F
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
@@ -55,6 +57,15 @@ def _get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool 
     return drive
 
 
+def _posted(request: HttpRequest) -> QueryDict | None:
+    """The form data of a POST, even an empty one; None for a GET.
+
+    `request.POST or None` would treat an empty POST as a GET: nothing
+    saved, no error shown, and a start button without a seed box ignored.
+    """
+    return request.POST if request.method == "POST" else None
+
+
 def _origin(request: HttpRequest, screen: str) -> services.Origin:
     agent = request.headers.get("User-Agent", "")[:150]
     addr = request.META.get("REMOTE_ADDR", "")
@@ -64,7 +75,10 @@ def _origin(request: HttpRequest, screen: str) -> services.Origin:
 def _page(request: HttpRequest, template: str, context: dict, status: int = 200) -> HttpResponse:
     """The full page, or just its #content region for an htmx request."""
     if request.htmx and not request.htmx.boosted:
-        template = f"{template}#content"
+        response = render(request, f"{template}#content", context, status=status)
+        # Messages live outside #content: send them out of band so "Pair 3 added." shows now.
+        response.write(render_to_string("drives/_flash_oob.html", request=request))
+        return response
     return render(request, template, context, status=status)
 
 
@@ -94,6 +108,24 @@ def handle_drive_errors(view):
     return wrapper
 
 
+def _htmx_refusal(request, message: str, status: int) -> HttpResponse:
+    response = render(request, "drives/_error.html", {"message": message}, status=status)
+    return reswap(retarget(response, "#flash"), "innerHTML")
+
+
+def not_found(request, exception=None):
+    """404: for htmx a message in the flash region, not a whole page inside a table card."""
+    if getattr(request, "htmx", False):
+        return _htmx_refusal(request, _("That is not in your club's drives."), 404)
+    return defaults.page_not_found(request, exception)
+
+
+def forbidden(request, exception=None):
+    if getattr(request, "htmx", False):
+        return _htmx_refusal(request, _("Only an organizer can do this."), 403)
+    return defaults.permission_denied(request, exception)
+
+
 # --- Drives -----------------------------------------------------------------
 
 
@@ -114,7 +146,7 @@ def drive_create(request):
     m = _membership(request)
     if m.role != ORGANIZER:
         raise PermissionDenied(_("Only an organizer can do this."))
-    form = DriveForm(request.POST or None, initial={"date": timezone.localdate()})
+    form = DriveForm(_posted(request), initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
             drive = services.drive_create(
@@ -138,7 +170,7 @@ def drive_create(request):
 @handle_drive_errors
 def drive_edit(request, drive_id):
     drive = _get_drive_for_user(request, drive_id)
-    form = DriveForm(request.POST or None, instance=drive)
+    form = DriveForm(_posted(request), instance=drive)
     if request.method == "POST":
         if not drive.is_setup:
             raise services.DriveError(
@@ -177,6 +209,7 @@ def _pairs_context(drive, **extra):
     ctx = {
         "drive": drive,
         "pairs": pairs,
+        "pair_count": len(pairs),
         "paid_count": sum(p.paid for p in pairs),
         "form": PairForm(),
         "bulk_form": BulkPairsForm(),
@@ -258,7 +291,7 @@ def pair_edit(request, drive_id, pair_id):
         "player2": pair.player2,
         "paid": pair.paid,
     }
-    form = PairForm(request.POST or None, initial=initial)
+    form = PairForm(_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -315,7 +348,14 @@ def pair_paid(request, drive_id, pair_id):
         paid=form.cleaned_data.get("paid", False),
     )
     if request.htmx:
-        return render(request, "drives/pairs.html#pair-row", {"drive": drive, "p": pair})
+        ctx = {
+            "drive": drive,
+            "p": pair,
+            "pair_count": drive.pairs.count(),
+            "paid_count": drive.pairs.filter(paid=True).count(),
+            "oob": True,
+        }
+        return render(request, "drives/pairs.html#pair-row", ctx)
     return redirect("drives:pairs", drive_id=drive.pk)
 
 
@@ -327,7 +367,7 @@ def pair_paid(request, drive_id, pair_id):
 @handle_drive_errors
 def drive_start(request, drive_id):
     drive = _get_drive_for_user(request, drive_id)
-    form = StartForm(request.POST or None)
+    form = StartForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         services.drive_start(
             drive=drive,

@@ -26,6 +26,12 @@ def _plain_static(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # The real hasher takes most of a second per user; tests make several per test.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def now():
     return NOW

@@ -1,0 +1,87 @@
+"""Real-browser tests: Playwright's sync API driving Debian's Chromium.
+
+`playwright install` cannot download browsers in the hall's CI, so the tests
+launch /usr/bin/chromium and skip (with the apt command) when it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# The sync API runs an asyncio loop in this thread, so Django's async-unsafe
+# guard would refuse the test's own ORM calls (builders, final checks).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT = {"width": 768, "height": 1024}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Every test in tests/e2e is a browser test, so `-m "not e2e"` leaves them out.
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+            # WhiteNoise looks for collectstatic's output; the live server serves from static/.
+            item.add_marker(pytest.mark.filterwarnings("ignore:No directory at:UserWarning"))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Chromium not installed: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator:
+    """A fresh tablet-sized tab that fails the test on a script error or a server error."""
+    context = browser.new_context(viewport=LANDSCAPE, locale="en-CA")
+    context.set_default_timeout(5_000)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
+    page.on(
+        "response",
+        lambda r: (
+            problems.append(f"{r.status} from {r.request.method} {r.url}")
+            if r.status >= 500
+            else None
+        ),
+    )
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+@pytest.fixture
+def shoot():
+    """shoot(page, "name") saves test-artifacts/screenshots/name.png (the visible screen)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def save(page, name: str, *, full_page: bool = False) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return save

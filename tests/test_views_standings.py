@@ -233,3 +233,13 @@ def test_audit_of_a_new_drive_says_so_once_created(org_client, club, organizer):
     drive = make_drive(club, organizer)
     page = org_client.get(reverse("drives:audit", args=[drive.pk])).content.decode()
     assert "Drive created" in page
+
+
+def test_the_audit_trail_reads_in_plain_words(org_client, club, organizer):
+    d = started_drive(club, organizer, pairs=4)
+    play_game(d, organizer)
+    html = org_client.get(reverse("drives:audit", args=[d.pk])).content.decode()
+    assert "winner None" not in html and "{&#x27;" not in html and "{'" not in html
+    assert re.search(
+        r"winner —, status pending</span> → winner \d+, status confirmed, game 1, table \d", html
+    )

@@ -27,3 +27,28 @@ def punch_card(game_numbers, punched, played):
             cls, label = "hole later", later
         cells.append(f'<span class="{cls}" title="{label % {"g": g}}">{g}</span>')
     return mark_safe('<span class="punchcard">' + "".join(cells) + "</span>")
+
+
+def _plain(value, depth=0) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_plain(v, depth + 1)}" for k, v in value.items())
+    if isinstance(value, list):
+        shown = [_plain(v, depth + 1) for v in value[:6]]
+        more = len(value) - len(shown)
+        text = "; ".join(shown) + (f"; … {more} more" if more > 0 else "")
+        return f"({text})" if depth else text
+    if value is None:
+        return "—"
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    return str(value)
+
+
+@register.filter
+def plain(value) -> str:
+    """An audit value in plain words: {"winner": 12, "status": "confirmed"} -> "winner 12, status
+    confirmed". Long lists are cut short."""
+    text = _plain(value)
+    return text if len(text) <= 400 else text[:399] + "…"

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from . import movement
+from . import movement, snapshots
 from .models import MAX_NAME, AuditEntry, Club, Drive, Pair, Seat, TableGame
 
 
@@ -690,6 +690,109 @@ def game_advance(
             % {"game": game, "moves": len(plan.moves)},
             old={"game": from_game},
             new={"game": game, "moves": plan.moves},
+        )
+        # After the commit, so the snapshot holds the new game's seating.
+        transaction.on_commit(
+            lambda: snapshots.snapshot_write(label=f"drive{drive.pk}-game{game}", now=now)
+        )
+    return drive
+
+
+RESULT_ACTIONS = ("result_record", "result_change")
+
+
+def _last_undoable_result(drive: Drive) -> AuditEntry | None:
+    """The newest result entry of the current game that has not been taken back."""
+    entries = list(
+        AuditEntry.objects.filter(
+            drive=drive, action__in=(*RESULT_ACTIONS, "result_undo"), new__game=drive.current_game
+        ).order_by("-at", "-id")
+    )
+    undone = {e.new.get("undoes") for e in entries if e.action == "result_undo"}
+    return next((e for e in entries if e.action in RESULT_ACTIONS and e.pk not in undone), None)
+
+
+def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -> TableGame:
+    """Take back the last result entered for the current game: the table goes back to
+    what it showed before that tap (no result, or the earlier winner)."""
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        _check_current(drive, drive.current_game)
+        entry = _last_undoable_result(drive)
+        if entry is None:
+            raise DriveError(_("There is no result of this game to undo."), 409)
+        table = entry.new["table"]
+        tg = _locked_table(drive, drive.current_game, table)
+        numbers = {s.pair.number: s.pair for s in tg.seat_list}
+        current = next((n for n, p in numbers.items() if p.pk == tg.winner_id), None)
+        if current != entry.new["winner"]:
+            raise StaleError(
+                _("Table %(table)d has changed since: undo it by tapping.") % {"table": table}
+            )
+        before = entry.old.get("winner")
+        tg.winner = numbers.get(before)
+        tg.status = entry.old.get("status") if before else TableGame.Status.PENDING
+        tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+        tg.entered_at = now
+        tg.version += 1
+        tg.save(update_fields=["winner", "status", "entered_by", "entered_at", "version"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="result_undo",
+            summary=_("Undone: game %(game)d, table %(table)d, pair %(pair)d won")
+            % {"game": drive.current_game, "table": table, "pair": entry.new["winner"]},
+            old={"winner": entry.new["winner"], "status": entry.new["status"]},
+            new={
+                "winner": before,
+                "status": tg.status,
+                "game": drive.current_game,
+                "table": table,
+                "undoes": entry.pk,
+            },
+        )
+    return tg
+
+
+def game_undo(
+    *, drive: Drive, from_game: int, actor, now: datetime, origin: Origin = FRONT
+) -> Drive:
+    """Take back the last "next game" while no result of the new game is in."""
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        if not drive.is_running or from_game != drive.current_game:
+            raise StaleError(
+                _("The drive is not at that game any more: this page was out of date.")
+            )
+        if drive.current_game <= 1:
+            raise DriveError(_("Game 1 cannot be taken back: there is no game before it."), 409)
+        game = drive.current_game
+        entered = TableGame.objects.filter(drive=drive, game=game).exclude(
+            status__in=(TableGame.Status.PENDING, TableGame.Status.SITOUT)
+        )
+        if entered.exists():
+            raise DriveError(
+                _("Game %(game)d already has results: undo them first.") % {"game": game}, 409
+            )
+        seating = _seating_json(seating_of(drive, game), _numbers(drive))
+        Seat.objects.filter(drive=drive, game=game).delete()
+        TableGame.objects.filter(drive=drive, game=game).delete()
+        drive.current_game = game - 1
+        drive.save(update_fields=["current_game"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="game_undo",
+            summary=_("Game %(game)d taken back: back to game %(prev)d")
+            % {"game": game, "prev": game - 1},
+            old={"game": game, "seating": seating},
+            new={"game": game - 1},
         )
     return drive
 

@@ -23,6 +23,8 @@ urlpatterns = [
         name="result_record",
     ),
     path("<int:drive_id>/games/<int:game>/next/", views.game_next, name="game_next"),
+    path("<int:drive_id>/games/<int:game>/undo-result/", views.result_undo, name="result_undo"),
+    path("<int:drive_id>/games/<int:game>/undo-next/", views.game_undo, name="game_undo"),
     path("<int:drive_id>/finish/", views.drive_finish, name="drive_finish"),
     path("<int:drive_id>/standings/", views.standings, name="standings"),
     path("<int:drive_id>/cards/<int:number>/", views.pair_card, name="pair_card"),

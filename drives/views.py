@@ -24,7 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from . import queries, services
 from .forms import BulkPairsForm, DriveForm, GameStepForm, PaidForm, PairForm, ResultForm, StartForm
-from .models import AuditEntry, Drive, Membership, Pair
+from .models import AuditEntry, Drive, Membership, Pair, TableGame
 
 ORGANIZER = Membership.Role.ORGANIZER
 SCORER = Membership.Role.SCORER
@@ -416,6 +416,11 @@ def _game_context(drive, game):
         "count": queries.game_count(drive, game),
         "editable": drive.is_running and game == drive.current_game,
         "is_last": game >= drive.games,
+        "entered": TableGame.objects.filter(
+            drive=drive,
+            game=game,
+            status__in=(TableGame.Status.CONFIRMED, TableGame.Status.REPORTED),
+        ).exists(),
     }
 
 
@@ -485,6 +490,41 @@ def game_next(request, drive_id, game):
     plan = services.advance_plan(drive) if game < drive.games else None
     ctx = {"drive": drive, "game": game, "plan": plan, "count": queries.game_count(drive, game)}
     return _page(request, "drives/next.html", ctx)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def result_undo(request, drive_id, game):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    if game != drive.current_game:
+        raise services.StaleError(_("This page is out of date: reload it."))
+    tg = services.result_undo(
+        drive=drive, actor=request.user, now=timezone.now(), origin=_origin(request, "results")
+    )
+    messages.success(request, _("Undone at table %(table)d.") % {"table": tg.table})
+    url = f"{reverse('drives:game', args=[drive.pk, game])}#table-{tg.table}"
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def game_undo(request, drive_id, game):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    drive = services.game_undo(
+        drive=drive,
+        from_game=game,
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "results"),
+    )
+    messages.success(
+        request,
+        _("Back to game %(game)d: its results can be changed.") % {"game": drive.current_game},
+    )
+    url = reverse("drives:game", args=[drive.pk, drive.current_game])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required

@@ -241,5 +241,5 @@ def test_the_audit_trail_reads_in_plain_words(org_client, club, organizer):
     html = org_client.get(reverse("drives:audit", args=[d.pk])).content.decode()
     assert "winner None" not in html and "{&#x27;" not in html and "{'" not in html
     assert re.search(
-        r"winner —, status pending</span> → winner \d+, status confirmed, game 1, table \d", html
+        r"winner —, status pending</span> → game 1, table \d+, winner \d+, status confirmed", html
     )

@@ -29,9 +29,14 @@ def punch_card(game_numbers, punched, played):
     return mark_safe('<span class="punchcard">' + "".join(cells) + "</span>")
 
 
+# A fixed order for the common keys: PostgreSQL's jsonb does not keep the order they were saved in.
+_KEY_ORDER = {k: i for i, k in enumerate(("game", "table", "pair", "winner", "status"))}
+
+
 def _plain(value, depth=0) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_plain(v, depth + 1)}" for k, v in value.items())
+        keys = sorted(value, key=lambda k: (_KEY_ORDER.get(k, len(_KEY_ORDER)), k))
+        return ", ".join(f"{k.replace('_', ' ')} {_plain(value[k], depth + 1)}" for k in keys)
     if isinstance(value, list):
         shown = [_plain(v, depth + 1) for v in value[:6]]
         more = len(value) - len(shown)

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
+from .core import Side, alone, partners, two_pairs  # noqa: F401  (re-exported for callers)
+
 MAX_SIDES: Final = 6
 MAX_PLAYERS: Final = 6
 PACK: Final = 52
@@ -120,35 +122,7 @@ class SetupError(RulesError):
     """A variant or a starting score that the rules do not allow."""
 
 
-@dataclass(frozen=True)
-class Side:
-    """One player alone, or a partnership of ``players`` players."""
-
-    name: str
-    players: int = 1
-
-
-def alone(*names: str) -> tuple[Side, ...]:
-    """Sides of one player each (heads-up, cut-throat).
-
-    >>> alone("Ann", "Bob")
-    (Side(name='Ann', players=1), Side(name='Bob', players=1))
-    """
-    return tuple(Side(n, 1) for n in names)
-
-
-def partners(*names: str, size: int = 2) -> tuple[Side, ...]:
-    """Partnerships of ``size`` players each, sitting alternately.
-
-    >>> partners("A", "B", "C")[2]
-    Side(name='C', players=2)
-    """
-    return tuple(Side(n, size) for n in names)
-
-
-def two_pairs(a: str = "A", b: str = "B") -> tuple[Side, Side]:
-    """The line-up at a drive table: two pairs."""
-    return (Side(a, 2), Side(b, 2))
+# The line-ups are the same as the Forty-Fives family's: one definition in core.
 
 
 @dataclass(frozen=True)

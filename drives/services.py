@@ -629,6 +629,22 @@ class AdvancePlan:
         return not self.missing_tables
 
 
+def _locked_at_game(drive: Drive, from_game: int) -> Drive:
+    """The drive, locked, if it is still running the game the page showed; else StaleError."""
+    drive = _locked_drive(drive)
+    if not drive.is_running or from_game != drive.current_game:
+        raise StaleError(_("The drive is not at that game any more: this page was out of date."))
+    return drive
+
+
+def _waiting_for(tables: tuple[int, ...]) -> DriveError:
+    return DriveError(
+        _("Waiting for the result of table(s) %(tables)s.")
+        % {"tables": ", ".join(str(t) for t in tables)},
+        409,
+    )
+
+
 def missing_tables(drive: Drive, game: int) -> tuple[int, ...]:
     return tuple(
         TableGame.objects.filter(drive=drive, game=game)
@@ -670,11 +686,7 @@ def game_advance(
             raise DriveError(_("That was the last game: finish the drive instead."), 409)
         plan = advance_plan(drive)
         if not plan.ready:
-            raise DriveError(
-                _("Waiting for the result of table(s) %(tables)s.")
-                % {"tables": ", ".join(str(t) for t in plan.missing_tables)},
-                409,
-            )
+            raise _waiting_for(plan.missing_tables)
         game = drive.current_game + 1
         _write_seating(drive, game, plan.seating)
         drive.current_game = game
@@ -762,11 +774,7 @@ def game_undo(
 ) -> Drive:
     """Take back the last "next game" while no result of the new game is in."""
     with transaction.atomic():
-        drive = _locked_drive(drive)
-        if not drive.is_running or from_game != drive.current_game:
-            raise StaleError(
-                _("The drive is not at that game any more: this page was out of date.")
-            )
+        drive = _locked_at_game(drive, from_game)
         if drive.current_game <= 1:
             raise DriveError(_("Game 1 cannot be taken back: there is no game before it."), 409)
         game = drive.current_game
@@ -802,11 +810,7 @@ def drive_finish(
 ) -> Drive:
     """Close the night after its last game; results become read-only."""
     with transaction.atomic():
-        drive = _locked_drive(drive)
-        if not drive.is_running or from_game != drive.current_game:
-            raise StaleError(
-                _("The drive is not at that game any more: this page was out of date.")
-            )
+        drive = _locked_at_game(drive, from_game)
         if drive.current_game < drive.games:
             raise DriveError(
                 _("Game %(game)d of %(games)d is being played: play the last game first.")
@@ -815,11 +819,7 @@ def drive_finish(
             )
         missing = missing_tables(drive, drive.current_game)
         if missing:
-            raise DriveError(
-                _("Waiting for the result of table(s) %(tables)s.")
-                % {"tables": ", ".join(str(t) for t in missing)},
-                409,
-            )
+            raise _waiting_for(missing)
         drive.status = Drive.Status.FINISHED
         drive.finished_at = now
         drive.save(update_fields=["status", "finished_at"])

@@ -57,3 +57,62 @@ class GameStepForm(forms.Form):
 
 class PaidForm(forms.Form):
     paid = forms.BooleanField(required=False)
+
+
+class SeatChangeForm(forms.Form):
+    """One change to the coming game's seating: a late pair, a leaver, a swap or a move."""
+
+    KINDS = {
+        "arrive": _("A late pair arrives"),
+        "leave": _("A pair leaves"),
+        "swap": _("Swap two pairs"),
+        "move": _("Move a pair to another table"),
+    }
+    kind = forms.ChoiceField(choices=list(KINDS.items()), widget=forms.HiddenInput)
+    number = forms.IntegerField(label=_("Pair number"), min_value=1, max_value=9999, required=False)
+    a = forms.IntegerField(label=_("Pair"), min_value=1, max_value=9999, required=False)
+    b = forms.IntegerField(label=_("and pair"), min_value=1, max_value=9999, required=False)
+    table = forms.IntegerField(label=_("To table"), min_value=1, max_value=999, required=False)
+    player1 = forms.CharField(label=_("First player"), max_length=MAX_NAME, required=False)
+    player2 = forms.CharField(label=_("Second player"), max_length=MAX_NAME, required=False)
+    paid = forms.BooleanField(label=_("Paid"), required=False)
+
+    NEEDS = {
+        "arrive": ("player1", "player2"),
+        "leave": ("number",),
+        "swap": ("a", "b"),
+        "move": ("number", "table"),
+    }
+
+    def clean(self):
+        data = super().clean()
+        for name in self.NEEDS.get(data.get("kind"), ()):
+            if data.get(name) in (None, ""):
+                self.add_error(name, _("This is needed."))
+        return data
+
+    def params(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "arrive": {"number": d.get("number")},
+            "leave": {"number": d.get("number")},
+            "swap": {"a": d.get("a"), "b": d.get("b")},
+            "move": {"number": d.get("number"), "table": d.get("table")},
+        }[d["kind"]]
+
+
+class CorrectionForm(GameStepForm):
+    winner = forms.IntegerField(min_value=1, max_value=9999)
+
+
+class ReregisterForm(forms.Form):
+    """One pair of the night a drive was copied from (number), or all of them (numbers=all)."""
+
+    number = forms.IntegerField(min_value=1, max_value=9999, required=False)
+    numbers = forms.ChoiceField(choices=[("all", "all")], required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("number") is None and not data.get("numbers"):
+            raise forms.ValidationError(_("Tap a pair to add."))
+        return data

@@ -82,6 +82,15 @@ class Drive(models.Model):
     current_game = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The night this drive was set up from: its pairs are offered for re-registration.
+    copied_from = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="copies",
+        editable=False,
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -122,6 +131,10 @@ class Pair(models.Model):
     player1 = models.CharField(_("first player"), max_length=MAX_NAME)
     player2 = models.CharField(_("second player"), max_length=MAX_NAME)
     paid = models.BooleanField(_("paid"), default=False)
+    # The first game the pair could play (a late pair arrives later), and the
+    # last game it played when it left early (None: stayed to the end).
+    arrived_game = models.PositiveSmallIntegerField(default=1)
+    left_after_game = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -129,6 +142,14 @@ class Pair(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["drive", "number"], name="pair_number_unique_in_drive"),
             models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(arrived_game__gte=1)
+                & (
+                    Q(left_after_game__isnull=True)
+                    | Q(left_after_game__gte=models.F("arrived_game") - 1)
+                ),
+                name="pair_arrives_before_leaving",
+            ),
             models.CheckConstraint(
                 condition=~Q(player1="") & ~Q(player2=""), name="pair_names_not_blank"
             ),

@@ -23,7 +23,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from . import queries, services
-from .forms import BulkPairsForm, DriveForm, GameStepForm, PaidForm, PairForm, ResultForm, StartForm
+from .forms import (
+    BulkPairsForm,
+    CorrectionForm,
+    DriveForm,
+    GameStepForm,
+    PaidForm,
+    PairForm,
+    ReregisterForm,
+    ResultForm,
+    SeatChangeForm,
+    StartForm,
+)
 from .models import AuditEntry, Drive, Membership, Pair, TableGame
 
 ORGANIZER = Membership.Role.ORGANIZER
@@ -214,6 +225,10 @@ def _pairs_context(drive, **extra):
         "form": PairForm(),
         "bulk_form": BulkPairsForm(),
     }
+    # A drive copied from an earlier night offers that night's pairs while registering.
+    source = drive.copied_from if drive.is_setup and drive.copied_from_id else None
+    ctx["copied_from"] = source
+    ctx["last_night"] = services.pairs_to_reregister(drive, source) if source else []
     ctx.update(extra)
     return ctx
 
@@ -547,6 +562,165 @@ def drive_finish(request, drive_id):
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
+# --- Seats between games, corrections, finishing early ----------------------
+
+
+def _seating_context(drive, form=None, **extra):
+    ctx = {
+        "drive": drive,
+        "game": drive.current_game,
+        "tables": queries.game_tables(drive, drive.current_game) if drive.current_game else [],
+        "results_in": drive.is_running and services.game_has_results(drive, drive.current_game),
+        "form": form,
+        "kinds": SeatChangeForm.KINDS,
+    }
+    ctx.update(extra)
+    return ctx
+
+
+@login_required
+@require_GET
+def seating(request, drive_id):
+    """The coming game's seating with the four changes: late pair, leaver, swap, move."""
+    drive = _get_drive_for_user(request, drive_id)
+    return _page(request, "drives/seating.html", _seating_context(drive))
+
+
+def _seat_form(request, drive, data):
+    form = SeatChangeForm(data)
+    if not form.is_valid():
+        return form, None
+    return form, services.seat_change_plan(drive, form.cleaned_data["kind"], **form.params())
+
+
+@login_required
+@require_GET
+@handle_drive_errors
+def seating_preview(request, drive_id):
+    """Every move the change would make, before it takes effect."""
+    drive = _get_drive_for_user(request, drive_id)
+    form, plan = _seat_form(request, drive, request.GET)
+    if plan is None:
+        return _page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
+    ctx = {"drive": drive, "form": form, "plan": plan, "kind": form.cleaned_data["kind"]}
+    ctx["kind_label"] = SeatChangeForm.KINDS[ctx["kind"]]
+    ctx["params"] = request.GET.urlencode()
+    return _page(request, "drives/seating_preview.html", ctx)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def seating_change(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    form = SeatChangeForm(request.POST)
+    step = GameStepForm(request.POST)
+    if not (form.is_valid() and step.is_valid()):
+        return _page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
+    d, kw = (
+        form.cleaned_data,
+        {
+            "drive": drive,
+            "from_game": step.cleaned_data["from_game"],
+            "actor": request.user,
+            "now": timezone.now(),
+            "origin": _origin(request, "seats"),
+        },
+    )
+    kind = d["kind"]
+    if kind == "arrive":
+        pair = services.pair_arrive(
+            player1=d["player1"], player2=d["player2"], number=d["number"], paid=d["paid"], **kw
+        )
+        message = _("Pair %(n)d joined the game.") % {"n": pair.number}
+    elif kind == "leave":
+        services.pair_leave(number=d["number"], **kw)
+        message = _("Pair %(n)d has left.") % {"n": d["number"]}
+    elif kind == "swap":
+        services.seat_swap(a=d["a"], b=d["b"], **kw)
+        message = _("Pairs %(a)d and %(b)d swapped seats.") % {"a": d["a"], "b": d["b"]}
+    else:
+        services.seat_move(number=d["number"], table=d["table"], **kw)
+        message = _("Pair %(n)d moved to table %(t)d.") % {"n": d["number"], "t": d["table"]}
+    messages.success(request, message)
+    url = reverse("drives:game", args=[drive.pk, drive.current_game])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def result_correct(request, drive_id, game, table):
+    """Correct an earlier game: pick the real winner, see every consequence, confirm."""
+    drive = _get_drive_for_user(request, drive_id)
+    if request.method == "POST":
+        form = CorrectionForm(request.POST)
+        if not form.is_valid():
+            raise services.DriveError(_("Tap the pair that really won."), 400)
+        services.result_correct(
+            drive=drive,
+            game=game,
+            table=table,
+            winner_number=form.cleaned_data["winner"],
+            from_game=form.cleaned_data["from_game"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "correction"),
+        )
+        messages.success(
+            request,
+            _("Game %(game)d, table %(table)d corrected: pair %(pair)d won.")
+            % {"game": game, "table": table, "pair": form.cleaned_data["winner"]},
+        )
+        url = f"{reverse('drives:game', args=[drive.pk, game])}#table-{table}"
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    tables = [t for t in queries.game_tables(drive, game) if t.table == table]
+    if not tables:
+        raise Http404(_("There is no such table in that game."))
+    winner = request.GET.get("winner", "")
+    plan = None
+    if winner:
+        if not winner.isdigit():
+            raise services.DriveError(_("Tap the pair that really won."), 400)
+        plan = services.correction_plan(drive, game, table, int(winner))
+    ctx = {"drive": drive, "game": game, "t": tables[0], "plan": plan}
+    return _page(request, "drives/correct.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def finish_early(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    if request.method == "POST":
+        form = GameStepForm(request.POST)
+        if not form.is_valid():
+            raise services.DriveError(_("This page is out of date: reload it."), 400)
+        drive = services.drive_finish_early(
+            drive=drive,
+            from_game=form.cleaned_data["from_game"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "finish early"),
+        )
+        messages.success(
+            request, _("The drive is finished after %(n)d games.") % {"n": drive.current_game}
+        )
+        url = reverse("drives:standings", args=[drive.pk])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if not drive.is_running:
+        return redirect("drives:drive_detail", drive_id=drive.pk)
+    count = queries.game_count(drive, drive.current_game)
+    results_in = services.game_has_results(drive, drive.current_game)
+    ctx = {
+        "drive": drive,
+        "count": count,
+        "results_in": results_in,
+        "played": drive.current_game if count.complete else drive.current_game - 1,
+    }
+    return _page(request, "drives/finish_early.html", ctx)
+
+
 # --- Standings, cards, audit ------------------------------------------------
 
 
@@ -587,3 +761,69 @@ def audit(request, drive_id):
     drive = _get_drive_for_user(request, drive_id)
     entries = AuditEntry.objects.filter(drive=drive).select_related("actor")[:1000]
     return _page(request, "drives/audit.html", {"drive": drive, "entries": entries})
+
+
+# --- A new drive from a previous one ------------------------------------------
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def drive_copy(request, drive_id):
+    source = _get_drive_for_user(request, drive_id)
+    drive = services.drive_copy(
+        source=source,
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "new drive from this one"),
+    )
+    messages.success(
+        request,
+        _("New drive with the settings of “%(name)s”. Tap last night's pairs to register them.")
+        % {"name": source.name},
+    )
+    url = reverse("drives:pairs", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pairs_reregister(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    source = drive.copied_from
+    if source is None:
+        raise services.DriveError(_("This drive was not made from an earlier one."), 404)
+    form = ReregisterForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("Tap a pair to add."), 400)
+    if form.cleaned_data["numbers"] == "all":
+        numbers = [p.number for p in services.pairs_to_reregister(drive, source)]
+        if not numbers:
+            raise services.DriveError(_("Every pair of last night is registered already."), 409)
+    else:
+        numbers = [form.cleaned_data["number"]]
+    added = services.pairs_reregister(
+        drive=drive,
+        source=source,
+        numbers=numbers,
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "pairs"),
+    )
+    if len(added) > 1:
+        messages.success(request, _("%(n)d pairs added.") % {"n": len(added)})
+    elif added[0].number == numbers[0]:
+        messages.success(
+            request, _("Pair %(n)d added: %(names)s.") % {"n": numbers[0], "names": added[0].names}
+        )
+    else:
+        # The button said "Add pair 12": say why the pair got another number.
+        messages.success(
+            request,
+            _("%(names)s added as pair %(n)d (pair %(old)d is taken tonight).")
+            % {"names": added[0].names, "n": added[0].number, "old": numbers[0]},
+        )
+    if request.htmx:
+        return _page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)

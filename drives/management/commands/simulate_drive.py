@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from drives import queries, services
-from drives.models import Club, Drive, TableGame
+from drives.models import Club, Drive, Seat, TableGame
 
 
 class Command(BaseCommand):
@@ -30,6 +30,8 @@ class Command(BaseCommand):
         parser.add_argument("--drive", type=int, help="play this existing drive (not started)")
         parser.add_argument("--stop-at", type=int, help="stop while this game is being played")
         parser.add_argument("--no-sitout-wins", action="store_true", help="sit-outs are not wins")
+        parser.add_argument("--late", type=int, default=0, help="late pairs arriving at random")
+        parser.add_argument("--leave", type=int, default=0, help="pairs leaving early at random")
         parser.add_argument("--json", action="store_true", help="print one JSON document")
 
     def handle(self, *args, **opts):
@@ -58,7 +60,14 @@ class Command(BaseCommand):
             text = "\n".join(f"Player {i}A & Player {i}B" for i in range(1, opts["pairs"] + 1))
             services.pairs_bulk_add(drive=drive, actor=None, now=now, text=text, paid=True)
         try:
-            play(drive, seed=seed, stop_at=opts["stop_at"], now=now)
+            play(
+                drive,
+                seed=seed,
+                stop_at=opts["stop_at"],
+                now=now,
+                late=opts["late"],
+                leave=opts["leave"],
+            )
         except services.DriveError as e:
             raise CommandError(e.message) from e
         drive.refresh_from_db()
@@ -80,17 +89,44 @@ class Command(BaseCommand):
             )
 
 
-def play(drive, *, seed, stop_at=None, now=None, actor=None):
-    """Start (if needed) and play the drive to its end, or until game stop_at is seated."""
+def play(drive, *, seed, stop_at=None, now=None, actor=None, late=0, leave=0):
+    """Start (if needed) and play the drive to its end, or until game stop_at is seated.
+
+    late / leave: that many pairs arrive / leave between games, at games and
+    (for leavers) pairs drawn from the seed. Winners come from their own
+    generator, so adding changes does not reshuffle the results of a seed.
+    """
     now = now or timezone.now()
     rng = random.Random(seed)
+    changes = random.Random(f"{seed}-changes")
     if drive.is_setup:
         drive = services.drive_start(drive=drive, actor=actor, now=now, seed=seed)
+    later_games = list(range(2, drive.games + 1))
+    arrivals = sorted(changes.choice(later_games) for _ in range(late)) if later_games else []
+    departures = sorted(changes.choice(later_games) for _ in range(leave)) if later_games else []
     step = dt.timedelta(minutes=5)
     while drive.is_running:
         if stop_at and drive.current_game >= stop_at:
             return drive
         game = drive.current_game
+        for _ in range(arrivals.count(game)):
+            services.pair_arrive(
+                drive=drive,
+                from_game=game,
+                player1=f"Late {game}A",
+                player2=f"Late {game}B",
+                paid=True,
+                actor=actor,
+                now=now,
+            )
+        for _ in range(departures.count(game)):
+            seated = sorted(
+                Seat.objects.filter(drive=drive, game=game).values_list("pair__number", flat=True)
+            )
+            if len(seated) > 2:
+                services.pair_leave(
+                    drive=drive, from_game=game, number=changes.choice(seated), actor=actor, now=now
+                )
         tables = (
             TableGame.objects.filter(drive=drive, game=game, status=TableGame.Status.PENDING)
             .prefetch_related("seats__pair")

@@ -473,6 +473,7 @@ def result_record(request, drive_id, game, table):
             "count": queries.game_count(drive, game),
             "editable": True,
             "is_last": game >= drive.games,
+            "entered": True,
             "oob": True,
         }
         return render(request, "drives/game.html#table-row", ctx)

@@ -166,3 +166,12 @@ def test_a_snapshot_is_a_readable_copy_and_only_the_last_ten_are_kept(tmp_path):
 
 def test_no_snapshot_for_an_in_memory_database(tmp_path, db):
     assert snapshots.snapshot_write(label="x", now=NOW, folder=tmp_path) is None
+
+
+def test_a_tap_brings_the_undo_button_out_of_band(org_client, drive):
+    t1 = two_pair_tables(drive, 1)[0]
+    url = reverse("drives:result_record", args=[drive.pk, 1, t1.table])
+    html = org_client.post(url, {"winner": numbers(t1)[0]}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="game-actions" class="actions undo" hx-swap-oob="true"' in html
+    assert "Undo the last result" in html
+    assert "Late pair, leaving pair or seat change" not in html

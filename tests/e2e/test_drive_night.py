@@ -185,6 +185,9 @@ def test_drive_night(page: Page, shoot, live_server, transactional_db):
             expect(row.locator(".pairbtn.lost")).to_have_count(1)
             expect(count).to_have_text(f"{i + 2} of {TABLES} tables in")
             assert page.evaluate("window.__sameDocument") == f"game {game}", "page reloaded"
+            # The undo button arrives with the first tap; seat changes are no longer offered.
+            expect(page.locator("#game-actions")).to_contain_text("Undo the last result")
+            expect(page.locator("#game-actions")).not_to_contain_text("Late pair")
             winners[table] = winner
 
             if game == 1 and i == 0:

@@ -8,6 +8,7 @@ message with a 4xx); any other exception is a bug.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections import defaultdict
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -787,6 +788,16 @@ def game_undo(
             raise DriveError(
                 _("Game %(game)d already has results: undo them first.") % {"game": game}, 409
             )
+        changed = drive.pairs.filter(Q(arrived_game=game) | Q(left_after_game=game - 1))
+        if changed.exists():
+            raise DriveError(
+                _(
+                    "Pair %(n)d joined or left at game %(game)d, so that game cannot be taken "
+                    "back. Change its seats instead."
+                )
+                % {"n": changed.order_by("number").first().number, "game": game},
+                409,
+            )
         seating = _seating_json(seating_of(drive, game), _numbers(drive))
         Seat.objects.filter(drive=drive, game=game).delete()
         TableGame.objects.filter(drive=drive, game=game).delete()
@@ -824,7 +835,9 @@ def game_has_results(drive: Drive, game: int) -> bool:
 
 def _require_unplayed(drive: Drive) -> None:
     if drive.is_finished:
-        raise DriveError(_("The drive is finished."), 409)
+        raise DriveError(
+            _("The drive is finished: pairs can no longer join, leave or change seats."), 409
+        )
     if not drive.is_running:
         raise DriveError(_("The drive has not started yet."), 409)
     if game_has_results(drive, drive.current_game):
@@ -836,6 +849,17 @@ def _require_unplayed(drive: Drive) -> None:
             % {"game": drive.current_game},
             409,
         )
+
+
+def _locked_for_seats(drive: Drive, from_game: int) -> Drive:
+    """The drive, locked, at the game the page showed. A drive finished (or not
+    started) says so, rather than calling the page out of date."""
+    locked = _locked_drive(drive)
+    if not locked.is_running:
+        _require_unplayed(locked)
+    if from_game != locked.current_game:
+        raise StaleError(_("The drive is not at that game any more: this page was out of date."))
+    return locked
 
 
 def _seating_by_number(drive: Drive, game: int) -> movement.Seating:
@@ -857,6 +881,18 @@ class SeatingChange:
     game: int
     after: movement.Seating
     moves: list[dict]
+    before: movement.Seating = ()
+
+    @property
+    def token(self) -> str:
+        """Names the seating the change was worked out from, so a confirm after
+        another tablet changed the seats is refused instead of doing other moves."""
+        text = ";".join(f"{t.number}:{','.join(map(str, t.pairs))}" for t in self.before)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @property
+    def arriving(self) -> int | None:
+        return next((m["pair"] for m in self.moves if m["from_table"] is None), None)
 
     @property
     def sitting_out(self) -> int | None:
@@ -873,7 +909,7 @@ def _change(drive: Drive, op) -> SeatingChange:
         {"pair": m.pair, "from_table": m.from_table, "to_table": m.to_table}
         for m in movement.moves(before, after)
     ]
-    return SeatingChange(game=drive.current_game, after=after, moves=moves)
+    return SeatingChange(game=drive.current_game, after=after, moves=moves, before=before)
 
 
 def _pair_by_number(drive: Drive, number: int) -> Pair:
@@ -881,6 +917,13 @@ def _pair_by_number(drive: Drive, number: int) -> Pair:
     if pair is None:
         raise DriveError(_("There is no pair %(n)d in this drive.") % {"n": number}, 404)
     return pair
+
+
+def _check_token(plan: SeatingChange, token: str | None) -> None:
+    if token is not None and token != plan.token:
+        raise StaleError(
+            _("The seats changed on another screen since this was shown: check the moves again.")
+        )
 
 
 def seat_change_plan(drive: Drive, kind: str, **params) -> SeatingChange:
@@ -906,7 +949,9 @@ def seat_change_plan(drive: Drive, kind: str, **params) -> SeatingChange:
     raise DriveError(_("Unknown change of seating."))
 
 
-def _seat_change_audit(drive, *, actor, now, origin, action, summary, plan, old_extra=None):
+def _seat_change_audit(
+    drive, *, actor, now, origin, action, summary, plan, old_extra=None, new_extra=None
+):
     _audit(
         club=drive.club,
         drive=drive,
@@ -915,8 +960,13 @@ def _seat_change_audit(drive, *, actor, now, origin, action, summary, plan, old_
         origin=origin,
         action=action,
         summary=summary,
-        old=old_extra,
+        old={
+            **(old_extra or {}),
+            "game": plan.game,
+            "seating": [{"table": t.number, "pairs": list(t.pairs)} for t in plan.before],
+        },
         new={
+            **(new_extra or {}),
             "game": plan.game,
             "moves": plan.moves,
             "seating": [{"table": t.number, "pairs": list(t.pairs)} for t in plan.after],
@@ -928,6 +978,7 @@ def pair_arrive(
     *,
     drive: Drive,
     from_game: int,
+    seating_token: str | None = None,
     player1: str,
     player2: str,
     number: int | None = None,
@@ -939,9 +990,10 @@ def pair_arrive(
     """A late pair: it fills the empty seat of the coming game, or opens a new
     table after the last and sits out. Games before it arrived are not won."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = _locked_for_seats(drive, from_game)
         p1, p2 = clean_name(player1), clean_name(player2)
         plan = seat_change_plan(drive, "arrive", number=number)
+        _check_token(plan, seating_token)
         number = next(m["pair"] for m in plan.moves if m["from_table"] is None)
         pair = Pair.objects.create(
             drive=drive,
@@ -963,18 +1015,27 @@ def pair_arrive(
             % {"n": number, "names": pair.names, "table": table.number, "game": plan.game},
             plan=plan,
             old_extra={"pair": None},
+            new_extra={"pair": {**_pair_dict(pair), "arrived_game": pair.arrived_game}},
         )
     return pair
 
 
 def pair_leave(
-    *, drive: Drive, from_game: int, number: int, actor, now: datetime, origin: Origin = FRONT
+    *,
+    drive: Drive,
+    from_game: int,
+    seating_token: str | None = None,
+    number: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
 ) -> SeatingChange:
     """A pair leaves between games: its seat in the coming game is left empty,
     so the pair it would have met sits out; two half-empty tables merge."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = _locked_for_seats(drive, from_game)
         plan = seat_change_plan(drive, "leave", number=number)
+        _check_token(plan, seating_token)
         pair = _pair_by_number(drive, number)
         pair.left_after_game = drive.current_game - 1
         pair.save(update_fields=["left_after_game"])
@@ -989,17 +1050,27 @@ def pair_leave(
             % {"n": number, "last": drive.current_game - 1},
             plan=plan,
             old_extra={"pair": number, "left_after_game": None},
+            new_extra={"pair": number, "left_after_game": pair.left_after_game},
         )
     return plan
 
 
 def seat_swap(
-    *, drive: Drive, from_game: int, a: int, b: int, actor, now: datetime, origin: Origin = FRONT
+    *,
+    drive: Drive,
+    from_game: int,
+    seating_token: str | None = None,
+    a: int,
+    b: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
 ) -> SeatingChange:
     """Swap two pairs' seats in the coming game (the hall and the screen differ)."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = _locked_for_seats(drive, from_game)
         plan = seat_change_plan(drive, "swap", a=a, b=b)
+        _check_token(plan, seating_token)
         _replace_seating(drive, drive.current_game, plan.after)
         _seat_change_audit(
             drive,
@@ -1018,6 +1089,7 @@ def seat_move(
     *,
     drive: Drive,
     from_game: int,
+    seating_token: str | None = None,
     number: int,
     table: int,
     actor,
@@ -1026,8 +1098,9 @@ def seat_move(
 ) -> SeatingChange:
     """Move a pair to another table of the coming game."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = _locked_for_seats(drive, from_game)
         plan = seat_change_plan(drive, "move", number=number, table=table)
+        _check_token(plan, seating_token)
         _replace_seating(drive, drive.current_game, plan.after)
         _seat_change_audit(
             drive,

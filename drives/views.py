@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
@@ -616,8 +617,11 @@ def seating_change(request, drive_id):
     drive = _get_drive_for_user(request, drive_id)
     form = SeatChangeForm(request.POST)
     step = GameStepForm(request.POST)
-    if not (form.is_valid() and step.is_valid()):
+    if not form.is_valid():
         return _page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
+    if not step.is_valid():
+        # The preview's hidden game number is missing or garbled: the form has no field to mark.
+        raise services.DriveError(_("This page is out of date: reload it."), 400)
     d, kw = (
         form.cleaned_data,
         {
@@ -626,6 +630,8 @@ def seating_change(request, drive_id):
             "actor": request.user,
             "now": timezone.now(),
             "origin": _origin(request, "seats"),
+            # The seating the preview showed; absent (a plain form post) means "as it is now".
+            "seating_token": request.POST.get("seating") or None,
         },
     )
     kind = d["kind"]
@@ -705,7 +711,13 @@ def finish_early(request, drive_id):
             origin=_origin(request, "finish early"),
         )
         messages.success(
-            request, _("The drive is finished after %(n)d games.") % {"n": drive.current_game}
+            request,
+            ngettext(
+                "The drive is finished after %(n)d game.",
+                "The drive is finished after %(n)d games.",
+                drive.current_game,
+            )
+            % {"n": drive.current_game},
         )
         url = reverse("drives:standings", args=[drive.pk])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

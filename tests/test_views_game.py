@@ -570,7 +570,7 @@ def test_finish_closes_the_night_and_shows_the_standings(org_client, club, organ
     drive.refresh_from_db()
     assert drive.is_finished
     assert AuditEntry.objects.filter(drive=drive, action="drive_finish").count() == 1
-    assert "Final, after 1 games." in org_client.get(r.url).content.decode()
+    assert "Final, after 1 game." in org_client.get(r.url).content.decode()
 
 
 def test_finish_under_htmx_sends_the_browser_to_the_standings(org_client, club, organizer):

@@ -174,7 +174,7 @@ def test_final_standings_say_so(org_client, club, organizer):
     play_game(drive, organizer)
     services.drive_finish(drive=drive, from_game=1, actor=organizer, now=NOW)
     page = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
-    assert "Final, after 1 games." in page
+    assert "Final, after 1 game." in page
 
 
 # --- A pair's card ----------------------------------------------------------

@@ -1197,6 +1197,7 @@ def correction_plan(drive: Drive, game: int, table: int, winner_number: int) -> 
     differing: list[dict] = []
     if game < drive.current_game:
         winners = {t: numbers[w] for t, w in winners_of(drive, game).items()}
+        as_played = dict(winners)
         winners[table] = winner_number
         recorded, derived = _derived_next(drive, game, winners)
         coming_unplayed = (
@@ -1211,10 +1212,14 @@ def correction_plan(drive: Drive, game: int, table: int, winner_number: int) -> 
             ]
             reseat = SeatingChange(game=game + 1, after=derived, moves=moves)
         else:
+            # Only tables the correction itself changes: seat edits made in the hall
+            # since then would show up against the recorded seats too.
+            uncorrected = _derived_next(drive, game, as_played)[1]
             was = {t.number: t.pairs for t in recorded}
             would = {t.number: t.pairs for t in derived}
-            for t in sorted(set(was) | set(would)):
-                if set(was.get(t, ())) != set(would.get(t, ())):
+            before = {t.number: t.pairs for t in uncorrected}
+            for t in sorted(set(before) | set(would)):
+                if set(before.get(t, ())) != set(would.get(t, ())):
                     differing.append(
                         {
                             "game": game + 1,

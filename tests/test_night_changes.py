@@ -1177,3 +1177,20 @@ def test_each_action_writes_one_audit_entry_with_old_and_new_values(
     assert entry.summary
     assert {k: entry.old[k] for k in old} == old
     assert {k: entry.new[k] for k in new} == new
+
+
+def test_the_check_the_hall_list_names_only_tables_the_correction_changes(six, organizer):
+    # Game 2 gets a seat edit and a result, so a correction of game 1 cannot re-seat it.
+    change(six, organizer, "swap", a=1, b=2)
+    play_game(fresh(six), organizer)
+    next_game(six, organizer)
+    tg = TableGame.objects.filter(drive=six, game=1, status="confirmed").order_by("table").first()
+    numbers = sorted(s.pair.number for s in tg.seats.all())
+    loser = next(n for n in numbers if n != tg.winner.number)
+    plan = services.correction_plan(fresh(six), 1, tg.table, loser)
+    assert plan.reseat is None
+    # Only the corrected table's winner and loser trade places in game 2: two tables at most,
+    # and each listed table holds one of them.
+    assert 1 <= len(plan.differing) <= 2
+    for d in plan.differing:
+        assert set(d["would_have"]) & {tg.winner.number, loser}

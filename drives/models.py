@@ -17,6 +17,8 @@ MAX_GAMES = 60
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
+    # The smallest coin paid out: split shares round down to it (5 in Canada).
+    cash_unit = models.PositiveSmallIntegerField(_("smallest cash unit (cents)"), default=5)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -76,6 +78,8 @@ class Drive(models.Model):
     )
     sitout_wins = models.BooleanField(_("a sit-out counts as a game won"), default=True)
     movement = models.CharField(max_length=32, default="winners_move", editable=False)
+    # Cookie jar money carried in from an earlier drive of the club that had no winner.
+    jar_carried_in = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
     seed = models.BigIntegerField(null=True, blank=True)
     # 0 before the start; then the game being played (or the last played once finished).

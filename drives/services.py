@@ -69,6 +69,10 @@ def _audit(*, club, drive, actor, now, action, summary, origin, old=None, new=No
     )
 
 
+# Other apps' services (prizes) write their audit entries the same way.
+record_audit = _audit
+
+
 def _locked_drive(drive: Drive) -> Drive:
     """Re-read the drive under a row lock so racing requests serialize."""
     return Drive.objects.select_for_update().get(pk=drive.pk)

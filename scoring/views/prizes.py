@@ -1,0 +1,83 @@
+"""The prizes page, the prize settings and the printable prize report."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from drives.views import _get_drive_for_user, _origin, _page, _posted, handle_drive_errors
+from scoring.forms import CashUnitForm, PrizeSettingsForm
+from scoring.services import money
+from scoring.services import report as report_service
+from scoring.services.common import prize_settings as settings_of
+
+
+@login_required
+@require_GET
+def prizes(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    ctx = {"drive": drive, **report_service.prize_report(drive), "report": False}
+    return _page(request, "scoring/prizes.html", ctx)
+
+
+@login_required
+@require_GET
+def report(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    ctx = {
+        "drive": drive,
+        **report_service.prize_report(drive),
+        "report": True,
+        "generated_at": timezone.now(),
+    }
+    return _page(request, "scoring/report.html", ctx)
+
+
+def _initial(drive) -> dict:
+    s = settings_of(drive)
+    initial = {k: getattr(s, k) for k in money.SETTING_FIELDS}
+    for n, p in money.place_prizes(drive).items():
+        initial[f"place_{n}_cents"] = p.cents
+        initial[f"place_{n}_item"] = p.item
+    return initial
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def prize_settings(request, drive_id):
+    drive = _get_drive_for_user(request, drive_id)
+    data = _posted(request)
+    which = request.POST.get("form") if request.method == "POST" else None
+    form = PrizeSettingsForm(
+        data if which != "cash_unit" else None, places=drive.prize_places, initial=_initial(drive)
+    )
+    unit_form = CashUnitForm(
+        data if which == "cash_unit" else None, initial={"cash_unit": drive.club.cash_unit}
+    )
+    if which == "cash_unit" and unit_form.is_valid():
+        money.club_cash_unit_set(
+            club=drive.club,
+            cents=unit_form.cleaned_data["cash_unit"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "prize settings"),
+        )
+        messages.success(request, _("Smallest cash unit saved."))
+        return redirect("scoring:prize_settings", drive_id=drive.pk)
+    if request.method == "POST" and which != "cash_unit" and form.is_valid():
+        money.prize_settings_save(
+            drive=drive,
+            values=form.values(),
+            places=form.places_values(),
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "prize settings"),
+        )
+        messages.success(request, _("Prize settings saved."))
+        return redirect("scoring:prizes", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    ctx = {"drive": drive, "form": form, "unit_form": unit_form}
+    return _page(request, "scoring/prize_settings.html", ctx, status)

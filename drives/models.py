@@ -54,7 +54,11 @@ class Membership(models.Model):
 
 class Drive(models.Model):
     class Game(models.TextChoices):
-        FORTY_FIVES = "forty_fives", _("Forty-Fives")
+        # Keys of scoring.games.VARIANTS ("forty_fives" is traditional 45).
+        FORTY_FIVES = "forty_fives", _("Forty-Fives (game to 45)")
+        FORTY_FIVES_120 = "forty_fives_120", _("120 (Forty-Fives to 120)")
+        AUCTION_45 = "auction_45", _("Auction Forty-Fives (to 120)")
+        ONE_TEN = "one_ten", _("110 (One Hundred and Ten)")
 
     class Status(models.TextChoices):
         SETUP = "setup", _("Registering pairs")
@@ -73,6 +77,8 @@ class Drive(models.Model):
     game = models.CharField(
         _("game played"), max_length=32, choices=Game.choices, default=Game.FORTY_FIVES
     )
+    # The named options of the game's rules (scoring.games), e.g. {"dealer_may_hold": true}.
+    game_options = models.JSONField(_("game options"), default=dict, blank=True)
     prize_places = models.PositiveSmallIntegerField(
         _("prize places"), default=3, validators=[MinValueValidator(0), MaxValueValidator(20)]
     )
@@ -283,3 +289,34 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}: {self.summary}"
+
+
+class Hand(models.Model):
+    """One hand kept by the scorekeeper for a table's game, in order (1, 2, 3...).
+
+    The record is the hand as entered (tricks per pair, the best trump, the bid);
+    the scores are always replayed from the hands, so undo is exact.
+    """
+
+    table_game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    record = models.JSONField()
+    # Made on the device: a retried submission is recognised and not stored twice.
+    key = models.CharField(max_length=64)
+    source = models.CharField(max_length=16, default="front")
+    device = models.CharField(max_length=200, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table_game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table_game", "number"], name="hand_once_per_number"),
+            models.UniqueConstraint(fields=["table_game", "key"], name="hand_once_per_key"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.table_game}"

@@ -21,8 +21,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import games
+from scoring.games.core import (
+    NO_TRUMP,
+    SLAM,
+    GameState,
+    HandError,
+    HandRecord,
+    Variant,
+    two_pairs,
+)
+
 from . import movement, snapshots
-from .models import MAX_NAME, AuditEntry, Club, Drive, Pair, Seat, TableGame
+from .game_options import check_game_options, variant_for
+from .models import MAX_NAME, AuditEntry, Club, Drive, Hand, Pair, Seat, TableGame
 
 
 class DriveError(Exception):
@@ -80,7 +92,16 @@ def _locked_drive(drive: Drive) -> Drive:
 
 # --- Drives -----------------------------------------------------------------
 
-DRIVE_SETTINGS = ("name", "date", "venue", "games", "game", "prize_places", "sitout_wins")
+DRIVE_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "games",
+    "game",
+    "game_options",
+    "prize_places",
+    "sitout_wins",
+)
 
 
 def _settings_of(drive: Drive) -> dict:
@@ -95,6 +116,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
     with transaction.atomic():
         drive = Drive(club=club, **values)
+        check_game_options(drive)
         drive.full_clean(exclude=["club"])
         drive.save()
         _audit(
@@ -121,6 +143,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
         old = _settings_of(drive)
         for k, v in values.items():
             setattr(drive, k, v)
+        check_game_options(drive)
         drive.full_clean(exclude=["club"])
         if _settings_of(drive) == old:
             return drive
@@ -718,16 +741,18 @@ def game_advance(
 
 
 RESULT_ACTIONS = ("result_record", "result_change")
+# Entries that take a result back: the front's undo, and undoing the hand that won.
+RESULT_UNDOS = ("result_undo", "hand_undo")
 
 
 def _last_undoable_result(drive: Drive) -> AuditEntry | None:
     """The newest result entry of the current game that has not been taken back."""
     entries = list(
         AuditEntry.objects.filter(
-            drive=drive, action__in=(*RESULT_ACTIONS, "result_undo"), new__game=drive.current_game
+            drive=drive, action__in=(*RESULT_ACTIONS, *RESULT_UNDOS), new__game=drive.current_game
         ).order_by("-at", "-id")
     )
-    undone = {e.new.get("undoes") for e in entries if e.action == "result_undo"}
+    undone = {e.new.get("undoes") for e in entries if e.action in RESULT_UNDOS}
     return next((e for e in entries if e.action in RESULT_ACTIONS and e.pk not in undone), None)
 
 
@@ -785,10 +810,7 @@ def game_undo(
         if drive.current_game <= 1:
             raise DriveError(_("Game 1 cannot be taken back: there is no game before it."), 409)
         game = drive.current_game
-        entered = TableGame.objects.filter(drive=drive, game=game).exclude(
-            status__in=(TableGame.Status.PENDING, TableGame.Status.SITOUT)
-        )
-        if entered.exists():
+        if game_has_results(drive, game):
             raise DriveError(
                 _("Game %(game)d already has results: undo them first.") % {"game": game}, 409
             )
@@ -830,10 +852,15 @@ def game_undo(
 
 
 def game_has_results(drive: Drive, game: int) -> bool:
+    """Anything entered for the game: a result, or hands kept by a scorekeeper.
+
+    Seats of such a game are facts, so they are no longer changed or taken back.
+    """
     return (
         TableGame.objects.filter(drive=drive, game=game)
         .exclude(status__in=(TableGame.Status.PENDING, TableGame.Status.SITOUT))
         .exists()
+        or Hand.objects.filter(table_game__drive=drive, table_game__game=game).exists()
     )
 
 
@@ -1495,3 +1522,478 @@ def pairs_reregister(
             },
         )
     return pairs
+
+
+# --- Scorekeeper ------------------------------------------------------------
+# A table may keep its game hand by hand. Hands are kept in pair numbers; the
+# rules library numbers the sides 0 and 1, which are the table's two pairs in
+# seat-slot order. The score is always replayed from the kept hands, so undo
+# is exact and two devices cannot drift apart.
+
+
+@dataclass(frozen=True)
+class SheetHand:
+    """One kept hand with what it did to the score, in the sheet's pair order."""
+
+    number: int
+    tricks: tuple[int, ...]
+    best: int | None  # the pair that won the best trump; None: no trump played
+    bidder: int | None
+    bid: int | None
+    points: tuple[int, ...]  # what each pair's score moved by
+    totals: tuple[int, ...]  # the running score after this hand
+    made: bool | None  # the bidder made its bid (Auction, 110)
+
+    @property
+    def bid_text(self) -> str:
+        return _bid_text(self.bid) if self.bid is not None else ""
+
+
+def _bid_text(bid: int) -> str:
+    return _("Slam") if bid == SLAM else str(bid)
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    """A table's game as kept by the scorekeeper: its hands and running score."""
+
+    drive: Drive
+    game: int
+    table_game: TableGame
+    pairs: tuple[Pair, ...]  # in seat-slot order: the library's sides 0 and 1
+    variant: Variant
+    hands: tuple[SheetHand, ...]
+    totals: tuple[int, ...]
+    locked: tuple[int, ...]  # pair numbers
+    green: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    winner: int | None  # the pair the hands declare the winner
+
+    @property
+    def table(self) -> int:
+        return self.table_game.table
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(p.number for p in self.pairs)
+
+    @property
+    def rows(self) -> list[tuple[Pair, int]]:
+        """Each pair with its running total, for the big score at the top."""
+        return list(zip(self.pairs, self.totals, strict=True))
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+    @property
+    def has_bidding(self) -> bool:
+        return self.variant.game is not games.Game.FORTY_FIVES
+
+    @property
+    def bids(self) -> list[tuple[int, str]]:
+        """The bids the drive's rules allow, each with its label (a slam says so)."""
+        if not self.has_bidding:
+            return []
+        return [(b, _bid_text(b)) for b in games.core.bid_amounts(self.variant)]
+
+    @property
+    def open(self) -> bool:
+        """Hands may still be entered or undone: the drive is playing this game."""
+        return self.drive.is_running and self.game == self.drive.current_game
+
+    @property
+    def takes_hands(self) -> bool:
+        return self.open and self.winner is None
+
+    @property
+    def result_in(self) -> bool:
+        """The table's result is the winner the hands declared."""
+        tg = self.table_game
+        return (
+            self.winner is not None
+            and tg.status == TableGame.Status.CONFIRMED
+            and tg.winner_id == next(p.pk for p in self.pairs if p.number == self.winner)
+        )
+
+
+def _two_pairs_at(tg: TableGame, table: int) -> tuple[Pair, ...]:
+    pairs = tuple(s.pair for s in sorted(tg.seat_list, key=lambda s: s.slot))
+    if tg.is_sitout or len(pairs) != 2:
+        raise DriveError(
+            _("Table %(table)d is a sit-out: it has no game to keep score for.") % {"table": table}
+        )
+    return pairs
+
+
+def _sheet_variant(drive: Drive, numbers: tuple[int, ...]) -> Variant:
+    """The drive's rules, with the sides named after the pairs so reasons name them."""
+    return variant_for(drive, two_pairs(*(_("Pair %(n)d") % {"n": n} for n in numbers)))
+
+
+def _clean_record(record: dict, numbers: tuple[int, ...], table: int) -> dict:
+    """The hand as kept: tricks by pair number, the pair that won the best trump and the
+    pair that won the bid (or None), the bid. Only its shape is checked here; the rules
+    check the rest."""
+
+    def seated(value, refusal: str) -> int | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DriveError(refusal)
+        if value not in numbers:
+            raise DriveError(
+                _("Pair %(pair)d is not seated at table %(table)d.")
+                % {"pair": value, "table": table}
+            )
+        return value
+
+    raw = record.get("tricks")
+    if not isinstance(raw, dict):
+        raise DriveError(_("Enter the tricks of each pair."))
+    try:
+        tricks = {int(n): t for n, t in raw.items()}
+    except (TypeError, ValueError):
+        raise DriveError(_("Enter the tricks of each pair.")) from None
+    for n in tricks:
+        seated(n, _("Enter the tricks of each pair."))
+    for n in numbers:
+        if tricks.get(n) is None:
+            raise DriveError(_("Enter the tricks of pair %(pair)d.") % {"pair": n})
+    bid = record.get("bid")
+    if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
+        raise DriveError(_("Tap the bid."))
+    return {
+        "tricks": {str(n): tricks[n] for n in numbers},
+        "best": seated(record.get("best"), _("Tap the pair that won the best trump.")),
+        "bidder": seated(record.get("bidder"), _("Tap the pair that won the bid.")),
+        "bid": bid,
+    }
+
+
+def _hand_record(record: dict, numbers: tuple[int, ...], table: int) -> HandRecord:
+    """A kept hand in the library's terms: side 0 is the pair in slot 1."""
+    side = {n: i for i, n in enumerate(numbers)}
+
+    def side_of(pair: int | None) -> int | None:
+        if pair is None:
+            return NO_TRUMP
+        if pair not in side:
+            raise DriveError(
+                _("Pair %(pair)d is not seated at table %(table)d any more.")
+                % {"pair": pair, "table": table},
+                409,
+            )
+        return side[pair]
+
+    tricks = record["tricks"]
+    if set(tricks) != {str(n) for n in numbers}:
+        raise DriveError(
+            _("The pairs at table %(table)d changed after hands were kept.") % {"table": table},
+            409,
+        )
+    bidder = record.get("bidder")
+    return HandRecord(
+        tuple(tricks[str(n)] for n in numbers),
+        best=side_of(record.get("best")),
+        bidder=None if bidder is None else side_of(bidder),
+        bid=record.get("bid"),
+    )
+
+
+def _replay(
+    variant: Variant, hands: list[Hand], numbers: tuple[int, ...], table: int
+) -> tuple[GameState, list[SheetHand]]:
+    """The state after the kept hands, and each hand with what it scored."""
+    state = games.new_game(variant)
+    rows = []
+    for hand in hands:
+        rec = _hand_record(hand.record, numbers, table)
+        try:
+            outcome = games.score_hand(variant, state, rec)
+            state = games.apply_hand(variant, state, rec)
+        except HandError as e:
+            raise DriveError(
+                _("Hand %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
+                % {"n": hand.number, "table": table, "reason": e.reason},
+                409,
+            ) from e
+        rows.append(
+            SheetHand(
+                number=hand.number,
+                tricks=rec.tricks,
+                best=hand.record.get("best"),
+                bidder=hand.record.get("bidder"),
+                bid=hand.record.get("bid"),
+                points=outcome.changes,
+                totals=state.scores,
+                made=outcome.made,
+            )
+        )
+    return state, rows
+
+
+def _scores_text(numbers: tuple[int, ...], scores: tuple[int, ...]) -> str:
+    return ", ".join(
+        _("pair %(pair)d %(score)d") % {"pair": n, "score": s}
+        for n, s in zip(numbers, scores, strict=True)
+    )
+
+
+def scoresheet(drive: Drive, game: int, table: int) -> Scoresheet:
+    """A table's kept hands with the running score after each, and the winner if any."""
+    tg = (
+        TableGame.objects.select_related("drive", "drive__club")
+        .filter(drive_id=drive.pk, game=game, table=table)
+        .first()
+    )
+    if tg is None:
+        raise DriveError(
+            _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
+        )
+    tg.seat_list = list(tg.seats.select_related("pair").order_by("slot"))
+    pairs = _two_pairs_at(tg, table)
+    numbers = tuple(p.number for p in pairs)
+    variant = _sheet_variant(tg.drive, numbers)
+    state, rows = _replay(variant, list(tg.hands.order_by("number")), numbers, table)
+    return Scoresheet(
+        drive=tg.drive,
+        game=game,
+        table_game=tg,
+        pairs=pairs,
+        variant=variant,
+        hands=tuple(rows),
+        totals=state.scores,
+        locked=tuple(numbers[i] for i in state.locked),
+        green=tuple(numbers[i] for i in state.green),
+        eliminated=tuple(numbers[i] for i in state.eliminated),
+        winner=None if state.winner is None else numbers[state.winner],
+    )
+
+
+def _game_over(numbers: tuple[int, ...], state: GameState) -> DriveError:
+    return DriveError(
+        _("This game is over: pair %(pair)d won.") % {"pair": numbers[state.winner]}, 409
+    )
+
+
+def hand_add(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    record: dict,
+    number: int,
+    key: str,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> Hand:
+    """Keep one more hand at a table of the current game.
+
+    record: {"tricks": {pair number: tricks}, "best": pair number or None (no trump
+    played), "bidder": pair number or None, "bid": 15..30 or None}. ``number`` must
+    be the next hand's number, so two devices at one table cannot both enter hand 3;
+    ``key`` is made by the device, so a retried submission returns the kept hand
+    instead of keeping it twice. A hand the rules refuse raises DriveError with the
+    rules' reason. When the hand wins the game the table's result is recorded at
+    once, as if tapped at the front.
+    """
+    if not isinstance(key, str) or not 1 <= len(key) <= 64:
+        raise DriveError(_("This page is out of date: reload it."))
+    with transaction.atomic():
+        tg = _locked_table(drive, game, table)
+        drive = tg.drive
+        pairs = _two_pairs_at(tg, table)
+        numbers = tuple(p.number for p in pairs)
+        cleaned = _clean_record(record, numbers, table)
+        kept = Hand.objects.filter(table_game=tg, key=key).first()
+        if kept is not None:
+            if kept.record == cleaned:
+                return kept
+            raise StaleError(
+                _("Hand %(n)d was already entered from this page: here it is.") % {"n": kept.number}
+            )
+        variant = _sheet_variant(drive, numbers)
+        hands = list(tg.hands.order_by("number"))
+        state, _rows = _replay(variant, hands, numbers, table)
+        if state.winner is not None:
+            raise _game_over(numbers, state)
+        expected = len(hands) + 1
+        if number != expected:
+            if number < expected:
+                raise StaleError(
+                    _("Hand %(n)d was already entered on another device.") % {"n": number}
+                )
+            raise StaleError(
+                _("This page is out of date: the next hand is hand %(n)d.") % {"n": expected}
+            )
+        try:
+            after = games.apply_hand(variant, state, _hand_record(cleaned, numbers, table))
+        except HandError as e:
+            raise DriveError(
+                _("Hand %(n)d refused: %(reason)s.") % {"n": number, "reason": e.reason}
+            ) from e
+        try:
+            with transaction.atomic():
+                hand = Hand.objects.create(
+                    table_game=tg,
+                    number=number,
+                    record=cleaned,
+                    key=key,
+                    source=TableGame.Source.TABLE
+                    if origin.source == "table"
+                    else TableGame.Source.FRONT,
+                    device=origin.device[:200],
+                    entered_by=actor if getattr(actor, "is_authenticated", False) else None,
+                    entered_at=now,
+                )
+        except IntegrityError:
+            # Only without row locks (SQLite serializes writers before this).
+            raise StaleError(
+                _("Hand %(n)d was already entered on another device.") % {"n": number}
+            ) from None
+        winner = None if after.winner is None else numbers[after.winner]
+        summary = _("Game %(game)d, table %(table)d: hand %(n)d, %(scores)s") % {
+            "game": game,
+            "table": table,
+            "n": number,
+            "scores": _scores_text(numbers, after.scores),
+        }
+        if winner is not None:
+            summary += " · " + _("pair %(pair)d won the game") % {"pair": winner}
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="hand_add",
+            summary=summary,
+            new={
+                "game": game,
+                "table": table,
+                "number": number,
+                "record": cleaned,
+                "scores": dict(zip((str(n) for n in numbers), after.scores, strict=True)),
+                "winner": winner,
+            },
+        )
+        if winner is not None:
+            # Counts at once, as a tap at the front would (and the front can undo it).
+            result_record(
+                drive=drive,
+                game=game,
+                table=table,
+                winner_number=winner,
+                actor=actor,
+                now=now,
+                origin=origin,
+            )
+    return hand
+
+
+@dataclass(frozen=True)
+class UndoneHand:
+    number: int
+    record: dict
+    result_taken_back: bool  # the hand had won the game and its result was taken back
+
+
+def _standing_result(drive: Drive, game: int, table: int) -> AuditEntry | None:
+    """The newest result entry of this table that has not been taken back."""
+    entries = list(
+        AuditEntry.objects.filter(
+            drive=drive, action__in=(*RESULT_ACTIONS, *RESULT_UNDOS), new__game=game
+        )
+        .filter(new__table=table)
+        .order_by("-at", "-id")
+    )
+    undone = {e.new.get("undoes") for e in entries if e.action in RESULT_UNDOS}
+    return next((e for e in entries if e.action in RESULT_ACTIONS and e.pk not in undone), None)
+
+
+def hand_undo(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+    number: int | None = None,
+) -> UndoneHand:
+    """Take back the last hand kept at a table of the current game. If that hand won
+    the game and the table's result is still that win, the result goes back to waiting.
+
+    ``number``, when given, is the hand the page showed last: if another device has
+    kept a hand since, nothing is undone (StaleError).
+    """
+    with transaction.atomic():
+        tg = _locked_table(drive, game, table)
+        drive = tg.drive
+        pairs = _two_pairs_at(tg, table)
+        numbers = tuple(p.number for p in pairs)
+        hands = list(tg.hands.order_by("number"))
+        if not hands:
+            raise DriveError(
+                _("No hand has been kept at table %(table)d: there is nothing to undo.")
+                % {"table": table},
+                409,
+            )
+        last = hands[-1]
+        if number is not None and number != last.number:
+            raise StaleError(
+                _(
+                    "Another device changed the hands: the last hand is now hand %(n)d. Check it "
+                    "before undoing."
+                )
+                % {"n": last.number}
+            )
+        state, _rows = _replay(_sheet_variant(drive, numbers), hands, numbers, table)
+        won = None if state.winner is None else pairs[state.winner]
+        take_back = (
+            won is not None and tg.winner_id == won.pk and tg.status == TableGame.Status.CONFIRMED
+        )
+        undoes = None
+        if take_back:
+            entry = _standing_result(drive, game, table)
+            undoes = entry.pk if entry is not None else None
+            tg.winner = None
+            tg.status = TableGame.Status.PENDING
+            tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+            tg.entered_at = now
+            tg.version += 1
+            tg.save(update_fields=["winner", "status", "entered_by", "entered_at", "version"])
+        last.delete()
+        summary = _("Undone: game %(game)d, table %(table)d, hand %(n)d") % {
+            "game": game,
+            "table": table,
+            "n": last.number,
+        }
+        if take_back:
+            summary += " · " + _("pair %(pair)d's win taken back") % {"pair": won.number}
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="hand_undo",
+            summary=summary,
+            old={
+                "number": last.number,
+                "record": last.record,
+                "winner": won.number if take_back else None,
+                "status": TableGame.Status.CONFIRMED if take_back else None,
+            },
+            new={
+                "game": game,
+                "table": table,
+                "hands": len(hands) - 1,
+                "winner": None,
+                "status": tg.status,
+                "undoes": undoes,
+            },
+        )
+    return UndoneHand(number=last.number, record=last.record, result_taken_back=take_back)

@@ -24,6 +24,22 @@ urlpatterns = [
         views.result_record,
         name="result_record",
     ),
+    # The scorekeeper: GET shows the scoresheet, POST to the same address enters a hand.
+    path(
+        "<int:drive_id>/games/<int:game>/tables/<int:table>/score/",
+        views.scoresheet,
+        name="scoresheet",
+    ),
+    path(
+        "<int:drive_id>/games/<int:game>/tables/<int:table>/score/",
+        views.scoresheet,
+        name="hand_add",
+    ),
+    path(
+        "<int:drive_id>/games/<int:game>/tables/<int:table>/score/undo/",
+        views.hand_undo,
+        name="hand_undo",
+    ),
     path("<int:drive_id>/games/<int:game>/next/", views.game_next, name="game_next"),
     path("<int:drive_id>/games/<int:game>/undo-result/", views.result_undo, name="result_undo"),
     path("<int:drive_id>/games/<int:game>/undo-next/", views.game_undo, name="game_undo"),
@@ -40,4 +56,5 @@ urlpatterns = [
     path("<int:drive_id>/standings/", views.standings, name="standings"),
     path("<int:drive_id>/cards/<int:number>/", views.pair_card, name="pair_card"),
     path("<int:drive_id>/audit/", views.audit, name="audit"),
+    path("<int:drive_id>/rules/", views.rules, name="rules"),
 ]

@@ -6,6 +6,7 @@ the 404 (not this club's drive) and the role check, so no view forgets it.
 
 from __future__ import annotations
 
+import uuid
 from functools import wraps
 
 from django.contrib import messages
@@ -23,12 +24,13 @@ from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
-from . import queries, services
+from . import game_options, queries, services
 from .forms import (
     BulkPairsForm,
     CorrectionForm,
     DriveForm,
     GameStepForm,
+    HandForm,
     PaidForm,
     PairForm,
     ReregisterForm,
@@ -36,7 +38,7 @@ from .forms import (
     SeatChangeForm,
     StartForm,
 )
-from .models import AuditEntry, Drive, Membership, Pair, TableGame
+from .models import AuditEntry, Drive, Hand, Membership, Pair, TableGame
 
 ORGANIZER = Membership.Role.ORGANIZER
 SCORER = Membership.Role.SCORER
@@ -437,6 +439,12 @@ def _game_context(drive, game):
             game=game,
             status__in=(TableGame.Status.CONFIRMED, TableGame.Status.REPORTED),
         ).exists(),
+        # Tables whose game was kept hand by hand: their hands stay with the result.
+        "hand_tables": set(
+            Hand.objects.filter(table_game__drive=drive, table_game__game=game).values_list(
+                "table_game__table", flat=True
+            )
+        ),
     }
 
 
@@ -840,3 +848,131 @@ def pairs_reregister(request, drive_id):
     if request.htmx:
         return _page(request, "drives/pairs.html", _pairs_context(drive))
     return redirect("drives:pairs", drive_id=drive.pk)
+
+
+# --- Rules of the game ------------------------------------------------------
+
+
+@login_required
+@require_GET
+def rules(request, drive_id):
+    """The drive's game and options in plain words, with the card ranks for each trump."""
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    ctx = {"drive": drive, "tab": "rules", **game_options.rules_context(drive)}
+    return _page(request, "drives/rules.html", ctx)
+
+
+# --- Scorekeeper --------------------------------------------------------------
+
+
+def _hand_controls(sheet: services.Scoresheet, kept) -> dict:
+    """The big tap targets of the hand form, with a refused hand's taps still on."""
+
+    def on(name: str, value) -> bool:
+        return kept.get(name) == str(value)
+
+    pair_choices = [(p.number, _("Pair %(n)d") % {"n": p.number}) for p in sheet.pairs]
+    return {
+        "tricks": [
+            {
+                "pair": p,
+                "name": f"tricks_{p.number}",
+                "options": [(t, on(f"tricks_{p.number}", t)) for t in range(6)],
+            }
+            for p in sheet.pairs
+        ],
+        "best": [(v, label, on("best", v)) for v, label in pair_choices]
+        + [("none", _("No trump played"), on("best", "none"))],
+        "bidder": [(v, label, on("bidder", v)) for v, label in pair_choices],
+        "bids": [(b, label, on("bid", b)) for b, label in sheet.bids],
+    }
+
+
+def _sheet_page(request, sheet: services.Scoresheet, kept=None, status: int = 200):
+    """The scoresheet; ``kept`` is a refused hand's form data, shown again with its key
+    so that sending it again cannot keep the hand twice."""
+    kept = kept or {}
+    ctx = {
+        "drive": sheet.drive,
+        "game": sheet.game,
+        "sheet": sheet,
+        "controls": _hand_controls(sheet, kept),
+        "key": kept.get("key") or uuid.uuid4().hex,
+        "results_url": f"{reverse('drives:game', args=[sheet.drive.pk, sheet.game])}"
+        f"#table-{sheet.table}",
+    }
+    return _page(request, "drives/scoresheet.html", ctx, status)
+
+
+def _sheet_url(drive_id: int, game: int, table: int) -> str:
+    return reverse("drives:scoresheet", args=[drive_id, game, table])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def scoresheet(request, drive_id, game, table):
+    """A table's game hand by hand: the running score, the hands, and the next hand's
+    taps. A POST enters one hand (the URL is also named hand_add)."""
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    _game_or_404(drive, game)
+    sheet = services.scoresheet(drive, game, table)
+    if request.method == "POST":
+        return _hand_add(request, drive, sheet)
+    return _sheet_page(request, sheet)
+
+
+def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse:
+    game, table = sheet.game, sheet.table
+    form = HandForm(request.POST, numbers=sheet.numbers)
+    try:
+        if not form.is_valid():
+            raise services.DriveError(form.first_error())
+        hand = services.hand_add(
+            drive=drive,
+            game=game,
+            table=table,
+            record=form.record(),
+            number=form.cleaned_data["number"],
+            key=form.cleaned_data["key"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=_origin(request, "scoresheet"),
+        )
+    except services.DriveError as e:
+        if e.status == 404:
+            raise
+        # A hand the rules refuse keeps its taps; after another device's change the
+        # page shows the hands as they are now, with a fresh form.
+        messages.error(request, e.message)
+        kept = request.POST if e.status == 400 else None
+        return _sheet_page(request, services.scoresheet(drive, game, table), kept, e.status)
+    messages.success(request, _("Hand %(n)d entered.") % {"n": hand.number})
+    if request.htmx:
+        return _sheet_page(request, services.scoresheet(drive, game, table))
+    return redirect(_sheet_url(drive.pk, game, table))
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def hand_undo(request, drive_id, game, table):
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    _game_or_404(drive, game)
+    number = request.POST.get("number", "")
+    undone = services.hand_undo(
+        drive=drive,
+        game=game,
+        table=table,
+        number=int(number) if number.isdigit() else None,
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "scoresheet"),
+    )
+    message = _("Hand %(n)d taken back.") % {"n": undone.number}
+    if undone.result_taken_back:
+        message += " " + _("The table's result was taken back too: it is waiting again.")
+    messages.success(request, message)
+    if request.htmx:
+        return _sheet_page(request, services.scoresheet(drive, game, table))
+    return redirect(_sheet_url(drive.pk, game, table))

@@ -141,6 +141,7 @@ def test_drive_copy_writes_one_audit_entry(last_night, organizer):
         "venue": "Legion hall",
         "games": 1,
         "game": "forty_fives",
+        "game_options": {},
         "prize_places": 2,
         "sitout_wins": False,
         "from_drive": last_night.pk,

@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("drives/", include("drives.urls")),
     path("prizes/", include("scoring.urls")),
+    path("scorekeeper/", include("scoring.scorekeeper_urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games.all_fours import MAX_BID, RANKS, SUITS
 from scoring.games.options import OPTIONS, Option
 
 from . import game_options
@@ -221,4 +222,126 @@ class HandForm(forms.Form):
             "best": None if best == "none" else int(best),
             "bidder": d.get("bidder"),
             "bid": d.get("bid"),
+        }
+
+
+class DealForm(forms.Form):
+    """One All Fours deal from the scorekeeper. Pair taps carry a pair number; High,
+    Low and Jack also "none" (not in play), the Jack "hang_<n>" (Caribbean: the pair
+    that hanged it), Game "none" (a tie that nobody takes). Only the shape is checked
+    here: the rules check the deal."""
+
+    STALE = HandForm.STALE
+    TAP = r"^(none|\d{1,4})$"
+    CARDS = 3  # the card turned up, and those turned when the cards are run
+
+    number = forms.IntegerField(
+        min_value=1, max_value=9999, error_messages={"required": STALE, "invalid": STALE}
+    )
+    key = forms.CharField(max_length=64, error_messages={"required": STALE})
+    dealer = forms.RegexField(
+        r"^\d{1,4}$",
+        error_messages={
+            "required": _("Tap the dealer's pair."),
+            "invalid": _("Tap the dealer's pair."),
+        },
+    )
+    beg = forms.ChoiceField(
+        choices=[("stood", "stood"), ("gift", "gift"), ("run", "run")], required=False
+    )
+    sold = forms.BooleanField(required=False)
+
+    def __init__(self, data, numbers: tuple[int, ...], rules):
+        super().__init__(data)
+        self.numbers, self.rules = numbers, rules
+        ranks = [("", "")] + [(r, r) for r in RANKS]
+        suits = [("", "")] + [(s, s) for s in SUITS]
+        for i in range(1, self.CARDS + 1):
+            self.fields[f"rank_{i}"] = forms.ChoiceField(choices=ranks, required=False)
+            self.fields[f"suit_{i}"] = forms.ChoiceField(choices=suits, required=False)
+        bid_error = {
+            "invalid": _("Tap each bid, or pass."),
+            "required": _("Tap each bid, or pass."),
+        }
+        for seat in self.bid_seats(rules):
+            self.fields[f"bid_{seat}"] = forms.IntegerField(
+                min_value=0, max_value=MAX_BID, error_messages=bid_error
+            )
+        for name, what in (("high", _("High")), ("low", _("Low")), ("jack", _("the Jack"))):
+            tap = _("Tap who took %(what)s, or “Not in play”.") % {"what": what}
+            pattern = r"^(none|\d{1,4}|hang_\d{1,4})$" if name == "jack" else self.TAP
+            self.fields[name] = forms.RegexField(
+                pattern, error_messages={"required": tap, "invalid": tap}
+            )
+        game_tap = _("Tap who took Game, or enter the card points.")
+        self.fields["game"] = forms.RegexField(
+            self.TAP, required=False, error_messages={"invalid": game_tap}
+        )
+        for n in numbers:
+            self.fields[f"count_{n}"] = forms.IntegerField(
+                min_value=0, max_value=99, required=False
+            )
+            if rules.card_points:
+                self.fields[f"capture_{n}"] = forms.IntegerField(
+                    min_value=0, max_value=99, required=False
+                )
+
+    @staticmethod
+    def bid_seats(rules) -> list[int]:
+        """The seats that bid, counted from the elder: every player in Auction Pitch,
+        the players after the elder in Commercial Pitch."""
+        if rules.bidding is None:
+            return []
+        return list(range(0 if rules.bidding == "auction" else 1, 4))
+
+    def clean(self):
+        data = super().clean()
+        for i in range(1, self.CARDS + 1):
+            if bool(data.get(f"rank_{i}")) != bool(data.get(f"suit_{i}")):
+                raise forms.ValidationError(
+                    _("Pick both the rank and the suit of each card turned up.")
+                )
+        counts = [data.get(f"count_{n}") for n in self.numbers]
+        if any(c is not None for c in counts) and None in counts:
+            raise forms.ValidationError(_("Enter the card points of each pair, or none."))
+        if not data.get("game") and None in counts and not self.has_error("game"):
+            raise forms.ValidationError(_("Tap who took Game, or enter the card points."))
+        return data
+
+    def first_error(self) -> str:
+        return next(iter(self.errors.values()))[0]
+
+    def record(self) -> dict:
+        d = self.cleaned_data
+
+        def pair(value: str | None) -> int | None:
+            return None if value in (None, "", "none") else int(value.removeprefix("hang_"))
+
+        dealer = int(d["dealer"])
+        turned = [
+            f"{d[f'rank_{i}']}{d[f'suit_{i}']}"
+            for i in range(1, self.CARDS + 1)
+            if d.get(f"rank_{i}")
+        ]
+        # All Fives: the trumps each pair took, the elder's pair first (it leads).
+        order = sorted(self.numbers, key=lambda n: n == dealer)
+        captures = [
+            [n, d[f"capture_{n}"]]
+            for n in order
+            if self.rules.card_points and d.get(f"capture_{n}")
+        ]
+        counts = {str(n): d[f"count_{n}"] for n in self.numbers}
+        return {
+            "dealer": dealer,
+            "turned": turned,
+            "beg": None if d.get("beg") in (None, "", "stood") else d["beg"],
+            "bids": [d[f"bid_{seat}"] for seat in self.bid_seats(self.rules)],
+            "sold": bool(d.get("sold")),
+            "captures": captures,
+            "high": pair(d["high"]),
+            "low": pair(d["low"]),
+            "jack": pair(d["jack"]),
+            "hanged": d["jack"].startswith("hang_"),
+            "game": pair(d.get("game")),
+            "counts": counts if None not in counts.values() else {},
         }

@@ -13,11 +13,21 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games import all_fours
 from scoring.games import options as game_rules
 from scoring.games.cards import Card, Suit, off_suit_order, trump_order
 from scoring.games.core import Side, Variant
 
 from .models import Drive
+
+
+def _two_pairs_play(key: str) -> bool:
+    try:
+        all_fours.make_variant(key)  # sides default to two pairs
+    except all_fours.SetupError:
+        return False
+    return True
+
 
 # Drive.game -> scoring.games.VARIANTS key ("forty_fives" is traditional 45).
 REGISTRY_KEYS: dict[str, str] = {
@@ -25,6 +35,9 @@ REGISTRY_KEYS: dict[str, str] = {
     Drive.Game.FORTY_FIVES_120: "forty_fives_120",
     Drive.Game.AUCTION_45: "auction_45",
     Drive.Game.ONE_TEN: "one_ten",
+    # The All Fours variants keep their all_fours.RULES keys; the drive's two pairs are
+    # the sides, so only variants that seat two pairs are offered.
+    **{g: g for g in Drive.Game.values if g in all_fours.RULES and _two_pairs_play(g)},
 }
 
 OPTION_NAMES = frozenset(o.name for o in game_rules.OPTIONS)
@@ -45,6 +58,14 @@ def registry_key(game: str) -> str:
         raise ValueError(f"unknown game: {game}") from None
 
 
+def is_all_fours(game: str) -> bool:
+    """The drive's game is a variant of the All Fours family (kept deal by deal)."""
+    return registry_key(game) in all_fours.RULES
+
+
+FORTY_FIVES_GAMES = frozenset(g for g in REGISTRY_KEYS if REGISTRY_KEYS[g] not in all_fours.RULES)
+
+
 def games_of(option: game_rules.Option) -> list[str]:
     """The Drive.game values an option applies to, in the choice list's order."""
     return [g for g in Drive.Game.values if option.applies_to(REGISTRY_KEYS[g])]
@@ -55,6 +76,8 @@ def applies_note(option: game_rules.Option) -> str:
     games = games_of(option)
     if len(games) == len(Drive.Game.values):
         return gettext("For every game.")
+    if set(games) == FORTY_FIVES_GAMES:
+        return gettext("For every Forty-Fives game.")
     names = ", ".join(str(Drive.Game(g).label) for g in games)
     return gettext("For %(games)s only.") % {"games": names}
 
@@ -71,8 +94,10 @@ def clean_options(game: str, values: Mapping[str, object]) -> dict:
     return options
 
 
-def variant_for(drive: Drive, sides: Sequence[Side] | None = None) -> Variant:
+def variant_for(drive: Drive, sides: Sequence[Side] | None = None) -> Variant | all_fours.Variant:
     """The scoring.games Variant of a drive's game and options; sides default to two pairs.
+
+    For an All Fours game it is an all_fours.Variant (its target an option).
 
     Options stored for another game are ignored; a stored combination the
     rules refuse raises SetupError (drive settings never store one).
@@ -115,12 +140,125 @@ def rules_context(drive: Drive) -> dict:
     """What the rules page shows: the game, its options in sentences, the rank tables."""
     key = registry_key(drive.game)
     values = drive.game_options or {}
-    return {
+    variant = variant_for(drive)
+    ctx = {
         "key": key,
-        "variant": variant_for(drive),
+        "variant": variant,
         "stated": game_rules.stated(key, values, translate=gettext),
-        **rank_tables(),
     }
+    if isinstance(variant, all_fours.Variant):
+        return {**ctx, "all_fours": all_fours_rules(variant)}
+    return {**ctx, **rank_tables()}
+
+
+def all_fours_rules(variant: all_fours.Variant) -> dict[str, list[str]]:
+    """The rules page's sentences for an All Fours variant: the game, and how a deal scores."""
+    rules, t = variant.rules, variant.target
+    game: list[str] = [
+        gettext(
+            "Two pairs play at each table, partners sitting opposite. Each player is dealt 6 cards."
+        ),
+        gettext("Cards rank A high: A K Q J 10 9 8 7 6 5 4 3 2."),
+        {
+            all_fours.TURNED: gettext("The dealer turns up the next card: its suit is trumps."),
+            all_fours.LED: gettext(
+                "No card is turned up: the suit of the first card led (pitched) is trumps."
+            ),
+            all_fours.CUT: gettext("A card cut from the pack makes trumps; it scores nothing."),
+        }[rules.trump],
+        gettext(
+            "The first pair to reach %(target)d points wins. Points made during the deal score at "
+            "once; at the end of the deal they count in the order High, Low, Jack, Game, and the "
+            "first pair to reach %(target)d wins there and then (“counting out”)."
+        )
+        % {"target": t},
+    ]
+    if rules.beg:
+        game.append(
+            gettext(
+                "The elder (the player on the dealer's left) stands or begs. To a beg the dealer "
+                "gives the other pair 1 point (a gift), or runs the cards: 3 more cards to each "
+                "player and a new card turned up, until it is of a new suit. A gift may not put a "
+                "pair out."
+            )
+        )
+    if rules.bidding == all_fours.AUCTION:
+        game.append(
+            gettext(
+                "Each player bids once, 1 to 4 or passes, for the right to pitch. If the "
+                "pitcher's pair makes fewer points than its bid it scores nothing and loses the "
+                "bid; the other pair scores what it made."
+            )
+        )
+    elif rules.bidding == all_fours.COMMERCIAL:
+        game.append(
+            gettext(
+                "The players after the elder bid 1 to 4 in turn, each higher. The elder may sell: "
+                "it scores the bid at once and the bidder pitches; or it pitches itself and must "
+                "make that many points or lose them."
+            )
+        )
+    deal: list[str] = []
+    if rules.turned_jack:
+        deal.append(gettext("A jack turned up for trumps: 1 to the dealer's pair at once."))
+    if rules.turned_value:
+        deal.append(
+            gettext(
+                "The dealer's pair also scores the card points of the card turned up for trumps "
+                "(A 4, K 3, Q 2, J 1, 10 10)."
+            )
+        )
+    if rules.kicks:
+        two = all_fours.TOBAGO in variant.options
+        deal.append(
+            gettext(
+                "Kick: the dealer's pair scores the card turned up, ace 1, %(two)s 2, jack 3; "
+                "when the cards are run, every card turned up, trump or not."
+            )
+            % {"two": gettext("two") if two else gettext("six")}
+        )
+    if rules.card_points:
+        deal.append(
+            gettext(
+                "Trumps taken in tricks score at once: A 4, K 3, Q 2, J 1, 10 10, the five 5 "
+                "(the five also counts 5 toward Game)."
+            )
+        )
+    deal.append(gettext("High: 1 point to the pair that held the highest trump in play."))
+    deal.append(
+        gettext("Low: 1 point to the pair that won the lowest trump in play in a trick.")
+        if rules.low_to == "winner"
+        else gettext("Low: 1 point to the pair that was dealt the lowest trump in play.")
+    )
+    deal.append(
+        gettext(
+            "Jack: 1 point to the pair that won the jack of trumps in a trick, if it was in play."
+        )
+    )
+    if rules.hang_jack:
+        deal.append(
+            gettext(
+                "Hang jack: when the jack of trumps is won from the pair that held it, the "
+                "winners score 3 instead of 1."
+            )
+        )
+    worth = 2 if all_fours.GAME_WORTH_2 in variant.options else 1
+    deal.append(
+        gettext(
+            "Game: %(worth)d to the pair with the more card points in its tricks "
+            "(A 4, K 3, Q 2, J 1, 10 10)."
+        )
+        % {"worth": worth}
+        + " "
+        + (
+            gettext("On a tie the elder's pair takes it.")
+            if rules.tie == all_fours.ELDER
+            else gettext("On a tie nobody scores it.")
+        )
+    )
+    if rules.every_card_played:
+        deal.append(gettext("Every card is played, so High, Low and Jack always score."))
+    return {"game": game, "deal": deal}
 
 
 def check_game_options(drive: Drive) -> None:

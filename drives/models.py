@@ -59,6 +59,17 @@ class Drive(models.Model):
         FORTY_FIVES_120 = "forty_fives_120", _("120 (Forty-Fives to 120)")
         AUCTION_45 = "auction_45", _("Auction Forty-Fives (to 120)")
         ONE_TEN = "one_ten", _("110 (One Hundred and Ten)")
+        # The All Fours family, played by the two pairs (keys of scoring.games.all_fours.RULES).
+        SEVEN_UP = "seven_up", _("All Fours: Seven Up")
+        RUNNING_ALL_FOURS = "running_all_fours", _("All Fours: Running All Fours")
+        CARIBBEAN = "caribbean", _("All Fours: Caribbean (Trinidad and Tobago)")
+        YORKSHIRE = "yorkshire", _("All Fours: Yorkshire")
+        LANCASHIRE = "lancashire", _("All Fours: Lancashire")
+        PITCH = "pitch", _("All Fours: Pitch")
+        AUCTION_PITCH = "auction_pitch", _("All Fours: Auction Pitch")
+        COMMERCIAL_PITCH = "commercial_pitch", _("All Fours: Commercial Pitch")
+        ALL_FIVES = "all_fives", _("All Fours: All Fives")
+        CALIFORNIA_JACK = "california_jack", _("All Fours: California Jack")
 
     class Status(models.TextChoices):
         SETUP = "setup", _("Registering pairs")

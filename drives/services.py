@@ -19,9 +19,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import games
+from scoring.games import all_fours
 from scoring.games.core import (
     NO_TRUMP,
     SLAM,
@@ -1570,6 +1571,22 @@ class Scoresheet:
     winner: int | None  # the pair the hands declare the winner
 
     @property
+    def all_fours(self) -> bool:
+        """The drive plays an All Fours variant: the sheet keeps deals, not hands."""
+        return isinstance(self.variant, all_fours.Variant)
+
+    @property
+    def game_name(self) -> str:
+        if self.all_fours:
+            return self.drive.get_game_display()
+        return self.variant.game.label
+
+    @property
+    def last_log(self) -> tuple:
+        """How the last deal counted out (All Fours), e.g. ("High", 7, 1)."""
+        return self.hands[-1].log if self.all_fours and self.hands else ()
+
+    @property
     def table(self) -> int:
         return self.table_game.table
 
@@ -1588,6 +1605,8 @@ class Scoresheet:
 
     @property
     def has_bidding(self) -> bool:
+        if self.all_fours:
+            return self.variant.rules.bidding is not None
         return self.variant.game is not games.Game.FORTY_FIVES
 
     @property
@@ -1595,6 +1614,8 @@ class Scoresheet:
         """The bids the drive's rules allow, each with its label (a slam says so)."""
         if not self.has_bidding:
             return []
+        if self.all_fours:
+            return [(b, str(b)) for b in range(1, all_fours.MAX_BID + 1)]
         return [(b, _bid_text(b)) for b in games.core.bid_amounts(self.variant)]
 
     @property
@@ -1701,10 +1722,10 @@ def _hand_record(record: dict, numbers: tuple[int, ...], table: int) -> HandReco
     )
 
 
-def _replay(
-    variant: Variant, hands: list[Hand], numbers: tuple[int, ...], table: int
-) -> tuple[GameState, list[SheetHand]]:
-    """The state after the kept hands, and each hand with what it scored."""
+def _replay(variant, hands: list[Hand], numbers: tuple[int, ...], table: int) -> tuple:
+    """The state after the kept hands (or deals), and each with what it scored."""
+    if isinstance(variant, all_fours.Variant):
+        return _replay_deals(variant, hands, numbers, table)
     state = games.new_game(variant)
     rows = []
     for hand in hands:
@@ -1764,11 +1785,171 @@ def scoresheet(drive: Drive, game: int, table: int) -> Scoresheet:
         variant=variant,
         hands=tuple(rows),
         totals=state.scores,
-        locked=tuple(numbers[i] for i in state.locked),
-        green=tuple(numbers[i] for i in state.green),
-        eliminated=tuple(numbers[i] for i in state.eliminated),
+        # All Fours has no locked, green or eliminated pairs.
+        locked=tuple(numbers[i] for i in getattr(state, "locked", ())),
+        green=tuple(numbers[i] for i in getattr(state, "green", ())),
+        eliminated=tuple(numbers[i] for i in getattr(state, "eliminated", ())),
         winner=None if state.winner is None else numbers[state.winner],
     )
+
+
+# All Fours: one deal per entry. The record keeps pair numbers, as hands do:
+# {"dealer": 7, "turned": ["JH"], "beg": None | "gift" | "run", "bids": [0, 2, 3, 0],
+#  "sold": False, "captures": [[7, 4], [12, 10]], "high": 7, "low": 12, "jack": None,
+#  "hanged": False, "game": 7 | None, "counts": {"7": 30, "12": 25} or {}}.
+
+DEAL_EVENTS = {
+    all_fours.TURNED_JACK: gettext_lazy("Jack turned up"),
+    all_fours.TURNED_CARD: gettext_lazy("Card turned up"),
+    all_fours.KICK: gettext_lazy("Kick"),
+    all_fours.GIFT_POINT: gettext_lazy("Gift"),
+    all_fours.SALE: gettext_lazy("Sale"),
+    all_fours.CARD_POINTS: gettext_lazy("Trumps taken"),
+    all_fours.HIGH: gettext_lazy("High"),
+    all_fours.LOW: gettext_lazy("Low"),
+    all_fours.JACK: gettext_lazy("Jack"),
+    all_fours.HANG_JACK: gettext_lazy("Hang jack"),
+    all_fours.GAME: gettext_lazy("Game"),
+    all_fours.SET: gettext_lazy("Set"),
+}
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    """One kept deal: what the table entered and how it counted out, in pair numbers."""
+
+    number: int
+    dealer: int
+    turned: tuple[str, ...]
+    beg: str | None
+    log: tuple[tuple[str, int, int], ...]  # (what, pair number, points), in order
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def log_text(self) -> str:
+        return ", ".join(
+            f"{what}: {_('pair')} {pair} {points:+d}" for what, pair, points in self.log
+        )
+
+
+def _clean_deal(record: dict, numbers: tuple[int, ...], table: int) -> dict:
+    """The deal as kept. Only its shape is checked here; the rules check the rest."""
+
+    def seated(value) -> int | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value not in numbers:
+            raise DriveError(
+                _("Pair %(pair)s is not seated at table %(table)d.")
+                % {"pair": value, "table": table}
+            )
+        return value
+
+    def whole(value, refusal: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DriveError(refusal)
+        return value
+
+    dealer = seated(record.get("dealer"))
+    if dealer is None:
+        raise DriveError(_("Tap the dealer's pair."))
+    turned = record.get("turned") or []
+    if not isinstance(turned, list) or not all(isinstance(c, str) for c in turned):
+        raise DriveError(_("Pick the card turned up."))
+    counts = record.get("counts") or {}
+    captures = record.get("captures") or []
+    try:
+        counts = {int(n): c for n, c in counts.items()}
+        captures = [(int(n), c) for n, c in captures]
+    except (AttributeError, TypeError, ValueError):
+        raise DriveError(_("Enter the card points of each pair.")) from None
+    if counts and set(counts) != set(numbers):
+        raise DriveError(_("Enter the card points of each pair, or none."))
+    return {
+        "dealer": dealer,
+        "turned": list(turned),
+        "beg": record.get("beg"),
+        "bids": [whole(b, _("Tap each bid, or pass.")) for b in record.get("bids") or []],
+        "sold": bool(record.get("sold")),
+        "captures": [
+            [seated(n), whole(c, _("Enter the trump points taken."))] for n, c in captures
+        ],
+        "high": seated(record.get("high")),
+        "low": seated(record.get("low")),
+        "jack": seated(record.get("jack")),
+        "hanged": bool(record.get("hanged")),
+        "game": seated(record.get("game")),
+        "counts": {
+            str(n): whole(counts[n], _("Enter the card points of each pair.")) for n in counts
+        },
+    }
+
+
+def _deal_of(record: dict, numbers: tuple[int, ...], table: int) -> all_fours.Deal:
+    """A kept deal in the library's terms: side 0 is the pair in slot 1."""
+    side = {n: i for i, n in enumerate(numbers)}
+
+    def side_of(pair: int | None) -> int | None:
+        if pair is None:
+            return None
+        if pair not in side:
+            raise DriveError(
+                _("Pair %(pair)d is not seated at table %(table)d any more.")
+                % {"pair": pair, "table": table},
+                409,
+            )
+        return side[pair]
+
+    counts = record.get("counts") or {}
+    return all_fours.Deal(
+        dealer=side_of(record["dealer"]),
+        turned=tuple(record.get("turned") or ()),
+        beg=record.get("beg"),
+        bids=tuple(record.get("bids") or ()),
+        sold=bool(record.get("sold")),
+        captures=tuple((side_of(n), c) for n, c in record.get("captures") or ()),
+        high=side_of(record.get("high")),
+        low=side_of(record.get("low")),
+        jack=side_of(record.get("jack")),
+        hanged=bool(record.get("hanged")),
+        game=side_of(record.get("game")),
+        counts=tuple(counts[str(n)] for n in numbers) if counts else (),
+    )
+
+
+def _replay_deals(
+    variant: all_fours.Variant, hands: list[Hand], numbers: tuple[int, ...], table: int
+) -> tuple[all_fours.GameState, list[SheetDeal]]:
+    state = all_fours.new_game(variant)
+    rows = []
+    for hand in hands:
+        before = state.scores
+        try:
+            state = all_fours.apply_deal(variant, state, _deal_of(hand.record, numbers, table))
+        except all_fours.DealError as e:
+            raise DriveError(
+                _("Deal %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
+                % {"n": hand.number, "table": table, "reason": e.reason},
+                409,
+            ) from e
+        log = tuple(
+            (str(DEAL_EVENTS.get(e.event, e.event)), numbers[e.side], e.points)
+            for e in state.log
+            if e.deal == state.deals_played
+        )
+        rows.append(
+            SheetDeal(
+                number=hand.number,
+                dealer=hand.record["dealer"],
+                turned=tuple(hand.record.get("turned") or ()),
+                beg=hand.record.get("beg"),
+                log=log,
+                points=tuple(a - b for a, b in zip(state.scores, before, strict=True)),
+                totals=state.scores,
+            )
+        )
+    return state, rows
 
 
 def _game_over(numbers: tuple[int, ...], state: GameState) -> DriveError:
@@ -1792,7 +1973,8 @@ def hand_add(
     """Keep one more hand at a table of the current game.
 
     record: {"tricks": {pair number: tricks}, "best": pair number or None (no trump
-    played), "bidder": pair number or None, "bid": 15..30 or None}. ``number`` must
+    played), "bidder": pair number or None, "bid": 15..30 or None}; for an All Fours
+    game, one deal (see _clean_deal), refused with the rules' DealError reason. ``number`` must
     be the next hand's number, so two devices at one table cannot both enter hand 3;
     ``key`` is made by the device, so a retried submission returns the kept hand
     instead of keeping it twice. A hand the rules refuse raises DriveError with the
@@ -1806,13 +1988,16 @@ def hand_add(
         drive = tg.drive
         pairs = _two_pairs_at(tg, table)
         numbers = tuple(p.number for p in pairs)
-        cleaned = _clean_record(record, numbers, table)
+        deals = drive.game in all_fours.RULES
+        unit = _("Deal") if deals else _("Hand")
+        cleaned = (_clean_deal if deals else _clean_record)(record, numbers, table)
         kept = Hand.objects.filter(table_game=tg, key=key).first()
         if kept is not None:
             if kept.record == cleaned:
                 return kept
             raise StaleError(
-                _("Hand %(n)d was already entered from this page: here it is.") % {"n": kept.number}
+                _("%(unit)s %(n)d was already entered from this page: here it is.")
+                % {"unit": unit, "n": kept.number}
             )
         variant = _sheet_variant(drive, numbers)
         hands = list(tg.hands.order_by("number"))
@@ -1829,10 +2014,14 @@ def hand_add(
                 _("This page is out of date: the next hand is hand %(n)d.") % {"n": expected}
             )
         try:
-            after = games.apply_hand(variant, state, _hand_record(cleaned, numbers, table))
-        except HandError as e:
+            if deals:
+                after = all_fours.apply_deal(variant, state, _deal_of(cleaned, numbers, table))
+            else:
+                after = games.apply_hand(variant, state, _hand_record(cleaned, numbers, table))
+        except (HandError, all_fours.DealError) as e:
             raise DriveError(
-                _("Hand %(n)d refused: %(reason)s.") % {"n": number, "reason": e.reason}
+                _("%(unit)s %(n)d refused: %(reason)s.")
+                % {"unit": unit, "n": number, "reason": e.reason}
             ) from e
         try:
             with transaction.atomic():
@@ -1854,9 +2043,10 @@ def hand_add(
                 _("Hand %(n)d was already entered on another device.") % {"n": number}
             ) from None
         winner = None if after.winner is None else numbers[after.winner]
-        summary = _("Game %(game)d, table %(table)d: hand %(n)d, %(scores)s") % {
+        summary = _("Game %(game)d, table %(table)d: %(unit)s %(n)d, %(scores)s") % {
             "game": game,
             "table": table,
+            "unit": unit.lower(),
             "n": number,
             "scores": _scores_text(numbers, after.scores),
         }

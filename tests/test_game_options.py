@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from drives import services
 from drives.game_options import REGISTRY_KEYS, variant_for
 from drives.models import AuditEntry, Drive
-from scoring.games import VARIANTS, make_variant
+from scoring.games import VARIANTS, all_fours, make_variant
 from scoring.games import options as game_rules
 from scoring.games.core import BidderAdds, Game, SetupError, ThirtyForSixty, Variant, alone
 from tests.conftest import NOW, make_club, make_drive, make_user, row_counts, started_drive
@@ -72,10 +72,22 @@ def test_docstring_examples_hold():
     assert doctest.testmod(game_rules).failed == 0
 
 
+FORTY_FIVES_OPTIONS = [o for o in game_rules.OPTIONS if o.games <= set(VARIANTS)]
+ALL_FOURS_OPTIONS = [o for o in game_rules.OPTIONS if o.games <= set(all_fours.RULES)]
+
+
+def test_every_option_is_of_one_family():
+    assert len(FORTY_FIVES_OPTIONS) + len(ALL_FOURS_OPTIONS) == len(game_rules.OPTIONS)
+
+
 def test_every_option_is_off_by_default_as_in_the_variant():
     fields = {f.name: f.default for f in dataclasses.fields(Variant)}
-    for option in game_rules.OPTIONS:
+    for option in FORTY_FIVES_OPTIONS:
         assert option.default == fields[option.name], option.name
+    for option in ALL_FOURS_OPTIONS:
+        for key in option.games:
+            v = game_rules.variant_of(key, {})
+            assert v.target == all_fours.RULES[key].target and not v.options
 
 
 ON = {
@@ -89,11 +101,14 @@ ON = {
     "bidder_adds": "points",
     "bell": True,
     "elimination_floor": -80,
+    "target": 11,
+    "tobago": True,
+    "game_worth_2": True,
 }
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
-@pytest.mark.parametrize("name", [o.name for o in game_rules.OPTIONS])
+@pytest.mark.parametrize("name", [o.name for o in FORTY_FIVES_OPTIONS])
 def test_the_table_says_which_games_the_rules_accept_an_option_for(key, name):
     option = game_rules.OPTION[name]
     extra = {"dealer_may_hold": True} if name == "no_hold_under_20" else {}
@@ -102,6 +117,29 @@ def test_the_table_says_which_games_the_rules_accept_an_option_for(key, name):
     else:
         with pytest.raises((SetupError, TypeError)):
             make_variant(key, **{name: ON[name]})
+
+
+@pytest.mark.parametrize("key", list(all_fours.RULES))
+@pytest.mark.parametrize("name", [o.name for o in ALL_FOURS_OPTIONS])
+def test_the_table_says_which_all_fours_variants_the_rules_accept_an_option_for(key, name):
+    option = game_rules.OPTION[name]
+    rules = all_fours.RULES[key]
+    if name == "target":
+        # Offered only where the target is agreed, and checked against the variant's range.
+        assert option.applies_to(key) == (rules.targets[0] < rules.targets[1])
+        if option.applies_to(key):
+            assert (
+                game_rules.variant_of(key, {"target": rules.targets[1]}).target
+                == (rules.targets[1])
+            )
+            with pytest.raises(all_fours.SetupError, match="is played to between"):
+                game_rules.variant_of(key, {"target": rules.targets[1] + 1})
+        return
+    if option.applies_to(key):
+        assert name in game_rules.variant_of(key, {name: True}).options
+    else:
+        with pytest.raises(all_fours.SetupError):
+            all_fours.make_variant(key, **{name: True})
 
 
 def test_every_option_has_plain_words_and_a_sentence_when_on():
@@ -207,7 +245,10 @@ def test_variant_for_ignores_options_stored_for_another_game(club, organizer):
 
 def test_every_drive_game_has_a_variant():
     assert set(REGISTRY_KEYS) == set(Drive.Game.values)
-    assert set(REGISTRY_KEYS.values()) == set(VARIANTS)
+    assert set(REGISTRY_KEYS.values()) == set(VARIANTS) | set(all_fours.RULES)
+    for game, key in REGISTRY_KEYS.items():
+        if key in all_fours.RULES:  # the All Fours variants a drive offers seat two pairs
+            assert isinstance(variant_for(Drive(game=game)), all_fours.Variant)
 
 
 # --- Settings: a new drive --------------------------------------------------------
@@ -287,7 +328,8 @@ def test_drive_create_refuses_options_that_do_not_go_together(org_client, posted
 @pytest.mark.django_db
 def test_drive_create_shows_every_option_with_the_game_it_is_for(org_client):
     page = text_of(org_client.get(reverse("drives:drive_create")).content.decode())
-    assert "Only the 5 of trumps earns the 5-point bonus For every game." in page
+    assert "Only the 5 of trumps earns the 5-point bonus For every Forty-Fives game." in page
+    assert "Tobago: a two turned up kicks 2 instead of a six For All Fours: Caribbean" in page
     assert (
         "Dreaded 45: a pair whose score lands exactly on 45 goes back to 0 "
         "For Auction Forty-Fives (to 120) only." in page
@@ -507,6 +549,88 @@ def test_rules_page_states_each_one_ten_option_chosen(org_client, club, organize
         "Elimination: a pair at or below -80 is out of the game; the last pair left wins." in page
     )
     assert "30 for 60" not in page
+
+
+@pytest.mark.django_db
+def test_rules_page_of_seven_up_to_11(org_client, club, organizer):
+    drive = make_drive(club, organizer, game="seven_up", game_options={"target": 11})
+    page = text_of(rules_page(org_client, drive))
+    assert "Rules: All Fours: Seven Up" in page
+    assert "The first pair to reach 11 points wins." in page
+    assert "count in the order High, Low, Jack, Game" in page
+    assert "A jack turned up for trumps: 1 to the dealer's pair at once." in page
+    assert "The elder (the player on the dealer's left) stands or begs." in page
+    assert "High: 1 point to the pair that held the highest trump in play." in page
+    assert "On a tie the elder's pair takes it." in page
+    assert "Target: the game is played to 11 points." in page
+    assert "Card ranks, highest first" not in page and 'id="trump-' not in page
+    assert "Each trick is worth 5 points" not in page
+
+
+@pytest.mark.django_db
+def test_rules_page_of_caribbean_with_its_options(org_client, club, organizer):
+    options = {"tobago": True, "game_worth_2": True}
+    drive = make_drive(club, organizer, game="caribbean", game_options=options)
+    page = text_of(rules_page(org_client, drive))
+    assert "The first pair to reach 14 points wins." in page
+    assert "Kick: the dealer's pair scores the card turned up, ace 1, two 2, jack 3" in page
+    assert "Hang jack: when the jack of trumps is won from the pair that held it" in page
+    assert "Game: 2 to the pair with the more card points" in page
+    assert "On a tie nobody scores it." in page
+    assert "Tobago: a two turned up kicks 2" in page
+
+
+@pytest.mark.django_db
+def test_rules_page_of_lancashire_and_pitch(org_client, club, organizer):
+    page = text_of(rules_page(org_client, make_drive(club, organizer, game="lancashire")))
+    assert "the suit of the first card led (pitched) is trumps" in page
+    assert "Low: 1 point to the pair that won the lowest trump in play in a trick." in page
+    assert "stands or begs" not in page
+    page = text_of(rules_page(org_client, make_drive(club, organizer, game="auction_pitch")))
+    assert "Each player bids once, 1 to 4 or passes, for the right to pitch." in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "game,posted,stored",
+    [
+        ("seven_up", {"target": "11", "tobago": "on"}, {"target": 11}),
+        ("seven_up", {"target": ""}, {}),
+        (
+            "caribbean",
+            {"tobago": "on", "game_worth_2": "on", "target": "21"},
+            {
+                "tobago": True,
+                "game_worth_2": True,
+            },
+        ),
+        ("pitch", {"target": "21", "five_only_bonus": "on"}, {"target": 21}),
+        ("yorkshire", {"target": "15"}, {}),
+    ],
+)
+def test_drive_create_stores_the_all_fours_options(org_client, game, posted, stored):
+    r = org_client.post(reverse("drives:drive_create"), {**NEW_DRIVE, "game": game, **posted})
+    assert r.status_code == 302
+    drive = Drive.objects.get()
+    assert (drive.game, drive.game_options) == (game, stored)
+    assert isinstance(variant_for(drive), all_fours.Variant)
+
+
+@pytest.mark.django_db
+def test_drive_create_refuses_a_target_out_of_the_variants_range(org_client):
+    posted = {"game": "seven_up", "target": "16"}
+    r = org_client.post(reverse("drives:drive_create"), {**NEW_DRIVE, **posted})
+    assert r.status_code == 400
+    assert "Check the options of the game: Seven Up is played to between 7 and 15." in text_of(
+        r.content.decode()
+    )
+    assert row_counts()["Drive"] == 0
+
+
+def test_variant_for_an_all_fours_drive_names_the_pairs():
+    drive = Drive(game="california_jack", game_options={"target": 21, "slam": True})
+    v = variant_for(drive, all_fours.two_pairs("Pair 3", "Pair 8"))
+    assert (v.key, v.target, v.name_of(1), v.options) == ("california_jack", 21, "Pair 8", set())
 
 
 @pytest.mark.django_db

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from scoring.games import VARIANTS, make_variant
+from scoring.games import VARIANTS, all_fours, make_variant
 from scoring.games.core import BidderAdds, SetupError, Side, ThirtyForSixty, Variant
 
 Kind = Literal["yes_no", "choice", "number"]
@@ -38,9 +38,13 @@ def gettext_noop(text: str) -> str:
 
 _ = gettext_noop
 
-ALL_GAMES: Final = frozenset(VARIANTS)
+ALL_GAMES: Final = frozenset(VARIANTS)  # the Forty-Fives family
 AUCTION: Final = frozenset({"auction_45"})
 ONE_TEN: Final = frozenset({"one_ten"})
+# The All Fours family (keys of all_fours.RULES): a target where the variant's is agreed.
+ALL_FOURS: Final = frozenset(all_fours.RULES)
+AGREED_TARGET: Final = frozenset(k for k, r in all_fours.RULES.items() if len(set(r.targets)) > 1)
+CARIBBEAN: Final = frozenset(k for k, r in all_fours.RULES.items() if r.options)
 
 
 @dataclass(frozen=True)
@@ -209,13 +213,40 @@ OPTIONS: Final[tuple[Option, ...]] = (
         rule=_("a pair at or below {value} is out of the game; the last pair left wins."),
         help=_("Leave blank for no elimination. Often -80: a pair at or below it is out."),
     ),
+    Option(
+        "target",
+        _("Target"),
+        _("Play to (points)"),
+        AGREED_TARGET,
+        kind="number",
+        default=None,
+        rule=_("the game is played to {value} points."),
+        help=_(
+            "Leave blank for the usual target: Seven Up 7 (7 to 15), Pitch 7 (7, 11 or 21), "
+            "California Jack 10."
+        ),
+    ),
+    Option(
+        all_fours.TOBAGO,
+        _("Tobago"),
+        _("Tobago: a two turned up kicks 2 instead of a six"),
+        CARIBBEAN,
+        rule=_("a two turned up kicks 2 to the dealer's pair instead of a six (Tobago)."),
+    ),
+    Option(
+        all_fours.GAME_WORTH_2,
+        _("Game worth 2"),
+        _("Game worth 2 points"),
+        CARIBBEAN,
+        rule=_("Game scores 2 points instead of 1."),
+    ),
 )
 
 OPTION: Final[dict[str, Option]] = {o.name: o for o in OPTIONS}
 
 
 def _check_key(key: str) -> None:
-    if key not in VARIANTS:
+    if key not in VARIANTS and key not in all_fours.RULES:
         raise SetupError(f"unknown game: {key}")
 
 
@@ -244,15 +275,21 @@ def chosen(key: str, values: Mapping[str, object]) -> dict[str, Value]:
 
 def variant_of(
     key: str, values: Mapping[str, object], sides: Sequence[Side] | None = None
-) -> Variant:
+) -> Variant | all_fours.Variant:
     """The game's Variant with the options chosen; SetupError (a ValueError) when refused.
 
     >>> variant_of("auction_45", {"no_hold_under_20": True})
     Traceback (most recent call last):
     ...
     scoring.games.core.SetupError: no hold under 20 needs the option dealer may hold
+    >>> variant_of("seven_up", {"target": 11}).target
+    11
     """
-    return make_variant(key, sides, **chosen(key, values))
+    options = chosen(key, values)
+    if key in all_fours.RULES:
+        target = options.pop("target", None)
+        return all_fours.make_variant(key, sides, target=target, **options)
+    return make_variant(key, sides, **options)
 
 
 def stated(

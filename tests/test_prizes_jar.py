@@ -614,3 +614,17 @@ def test_the_prizes_page_section_links_to_the_jar_screen(finished):
     )
     assert "Draw the cookie jar" in html and url(finished) in html
     assert "4 pairs in at $2.00 each." in html and "$8.00" in html
+
+
+def test_jar_money_carried_into_a_drive_with_the_jar_off_is_not_lost_from_the_cash(club, organizer):
+    from drives.models import Drive
+    from scoring.services import report
+    from tests.conftest import make_drive
+
+    d = make_drive(club, organizer)
+    Drive.objects.filter(pk=d.pk).update(jar_carried_in=600)
+    d.refresh_from_db()
+    c = jar.cash(d)
+    assert (c["takings"], c["carried_over"], c["paid_out"]) == (600, 600, 0)
+    summary = report.cash_summary(d)
+    assert summary.carried_over == 600 and summary.remaining == 0

@@ -377,10 +377,20 @@ def section(drive: Drive) -> dict:
 
 
 def cash(drive: Drive) -> dict:
-    """The jar's part of the cash summary (all cents); zeros when the jar is off."""
+    """The jar's part of the cash summary (all cents); zeros when the jar is off.
+
+    Jar money carried into a drive whose jar is off is still shown: it came in
+    and is carried over again, so the summary never loses it.
+    """
     out = {"takings": 0, "paid_out": 0, "carried_over": 0, "kept_by_hall": 0, "lines": []}
     settings = prize_settings(drive)
     if not settings.jar:
+        if drive.jar_carried_in:
+            out.update(
+                takings=drive.jar_carried_in,
+                carried_over=drive.jar_carried_in,
+                lines=[(_carried_in_label(drive), drive.jar_carried_in, "in")],
+            )
         return out
     count = JarEntry.objects.filter(drive=drive).count()
     takings = settings.jar_price * count

@@ -37,6 +37,11 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 DEBUG = _env_bool("DEBUG", False)
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h]
+# The address printed on QR table cards and shown for table links, e.g.
+# "http://192.168.1.10:8000" or "http://carddrive.local:8000". Give the laptop a
+# fixed address or hostname on the hall network so printed cards keep working.
+# Empty: the address the page was opened with.
+SITE_BASE_URL = os.environ.get("SITE_BASE_URL", "").rstrip("/")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [

@@ -19,6 +19,15 @@ class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
     # The smallest coin paid out: split shares round down to it (5 in Canada).
     cash_unit = models.PositiveSmallIntegerField(_("smallest cash unit (cents)"), default=5)
+
+    class PaperSize(models.TextChoices):
+        LETTER = "letter", _("Letter")
+        A4 = "a4", _("A4")
+
+    # The paper the club prints on: punch cards, table cards, sheets.
+    paper_size = models.CharField(
+        _("paper size"), max_length=8, choices=PaperSize.choices, default=PaperSize.LETTER
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -94,6 +103,14 @@ class Drive(models.Model):
         _("prize places"), default=3, validators=[MinValueValidator(0), MaxValueValidator(20)]
     )
     sitout_wins = models.BooleanField(_("a sit-out counts as a game won"), default=True)
+    # How the other pair confirms a result reported at a table: one tap on
+    # "Pair 7 agrees", or by typing its own pair number.
+    confirm_by_number = models.BooleanField(
+        _("the other pair confirms by typing its pair number"), default=False
+    )
+    # Public screens, no login: the projector board and read-only standings.
+    board_public = models.BooleanField(_("projector board on"), default=False)
+    standings_public = models.BooleanField(_("standings public"), default=False)
     movement = models.CharField(max_length=32, default="winners_move", editable=False)
     # Cookie jar money carried in from an earlier drive of the club that had no winner.
     jar_carried_in = models.PositiveIntegerField(default=0)
@@ -219,6 +236,9 @@ class TableGame(models.Model):
     entered_at = models.DateTimeField(null=True, blank=True)
     # Bumped on every change of the result so screens and tokens can spot stale state.
     version = models.PositiveIntegerField(default=0)
+    # The device whose table report waits for the other pair (status reported):
+    # that device may change its own report; another device disagreeing is a conflict.
+    reported_device = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["game", "table"]
@@ -250,6 +270,80 @@ class TableGame(models.Model):
     @property
     def is_sitout(self) -> bool:
         return self.status == self.Status.SITOUT
+
+
+class TableLink(models.Model):
+    """A club's reusable link for one table number: printed once as a QR card.
+
+    The token opens that table in the club's running drive. Rotating it makes
+    the old printed card stop working.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="table_links")
+    table = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField()
+    rotated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "table"], name="tablelink_one_per_table"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="tablelink_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} table {self.table}"
+
+    @property
+    def path(self) -> str:
+        return f"/t/{self.token}/"
+
+
+class Submission(models.Model):
+    """One result submission for a table (a report, a confirmation, a front entry).
+
+    The key is made on the device: a retry with the same key is answered with
+    the first answer and writes nothing. The rows also keep both sides of a
+    conflict (device, time) for the organizer to settle.
+    """
+
+    class Kind(models.TextChoices):
+        REPORT = "report", _("Table report")
+        CONFIRM = "confirm", _("Confirmation by the other pair")
+        WITHDRAW = "withdraw", _("Report taken back")
+        FRONT = "front", _("Front table")
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="submissions")
+    table_game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="submissions")
+    key = models.CharField(max_length=64)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    winner = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    device = models.CharField(max_length=64, blank=True)
+    agent = models.CharField(max_length=200, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField()
+    # The answer given the first time, returned again to a retry.
+    answer_status = models.PositiveSmallIntegerField(default=200)
+    answer = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["table_game", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "key"], name="submission_key_once_per_drive"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["report", "confirm", "withdraw", "front"]),
+                name="submission_kind_valid",
+            ),
+            models.CheckConstraint(condition=~Q(key=""), name="submission_key_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} at {self.table_game}"
 
 
 class Seat(models.Model):

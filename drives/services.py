@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count as models_Count
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,7 +36,17 @@ from scoring.games.core import (
 
 from . import movement, snapshots
 from .game_options import check_game_options, variant_for
-from .models import MAX_NAME, AuditEntry, Club, Drive, Hand, Pair, Seat, TableGame
+from .models import (
+    MAX_NAME,
+    AuditEntry,
+    Club,
+    Drive,
+    Hand,
+    Pair,
+    Seat,
+    TableGame,
+    TableLink,
+)
 
 
 class DriveError(Exception):
@@ -2187,3 +2198,81 @@ def hand_undo(
             },
         )
     return UndoneHand(number=last.number, record=last.record, result_taken_back=take_back)
+
+
+# --- Table links (QR table cards) --------------------------------------------
+
+MAX_TABLES = 200
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def table_links(club: Club, upto: int = 0) -> list[TableLink]:
+    """The club's table links for tables 1..upto (made on first use), plus any beyond.
+
+    Making a missing link is not a change of the night: no audit entry, and a
+    race with another request making the same link keeps the first one.
+    """
+    upto = max(0, min(int(upto), MAX_TABLES))
+    have = {link.table: link for link in TableLink.objects.filter(club=club)}
+    missing = [t for t in range(1, upto + 1) if t not in have]
+    if missing:
+        now = timezone.now()
+        TableLink.objects.bulk_create(
+            [TableLink(club=club, table=t, token=_new_token(), created_at=now) for t in missing],
+            ignore_conflicts=True,
+        )
+        have = {link.table: link for link in TableLink.objects.filter(club=club)}
+    return [have[t] for t in sorted(have)]
+
+
+def tables_needed(club: Club) -> int:
+    """How many table links the club's drives use: the most tables of any drive."""
+    top = TableGame.objects.filter(drive__club=club).aggregate(m=Max("table"))["m"] or 0
+    pairs = (
+        Pair.objects.filter(drive__club=club, drive__status=Drive.Status.SETUP)
+        .values("drive")
+        .annotate(n=models_Count("id"))
+        .aggregate(m=Max("n"))["m"]
+        or 0
+    )
+    return max(top, (pairs + 1) // 2)
+
+
+def table_link_rotate(
+    *, club: Club, table: int, actor, now: datetime, origin: Origin = FRONT
+) -> TableLink:
+    """A new token for one table: the old printed card stops working at once."""
+    with transaction.atomic():
+        if not 1 <= table <= MAX_TABLES:
+            raise DriveError(_("There is no table %(table)d.") % {"table": table}, 404)
+        table_links(club, table)
+        link = TableLink.objects.select_for_update().get(club=club, table=table)
+        link.token = _new_token()
+        link.rotated_at = now
+        link.save(update_fields=["token", "rotated_at"])
+        _audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="table_link_rotate",
+            summary=_("Table %(table)d has a new link: its old card no longer works.")
+            % {"table": table},
+            new={"table": table},
+        )
+    return link
+
+
+def table_link_url(link: TableLink, request=None) -> str:
+    """The full address of a table link: the configured base address, else the request's."""
+    from django.conf import settings
+
+    if settings.SITE_BASE_URL:
+        return settings.SITE_BASE_URL + link.path
+    if request is not None:
+        return request.build_absolute_uri(link.path)
+    return link.path

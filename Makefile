@@ -54,6 +54,7 @@ format: install-dev
 
 bench: install-dev
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/load.py
 
 ## Development server with auto-reload (not for the hall).
 dev: install

@@ -6,6 +6,8 @@ client (full middleware, sessions, templates):
   - a result tap (htmx POST that changes a table's winner),
   - the result screen and the standings page,
   - "next game" (POST, from a complete game),
+  - the punch cards PDF, and the prize report PDF of a second night of the
+    same size played to the end (25 games),
 each compared with a floor view measured in the same run: one INSERT and a
 tiny template, defined here and not in the product's URLs.
 Prints one table. Set DATABASE_URL to run it on PostgreSQL instead.
@@ -102,6 +104,12 @@ def main():
     text = "\n".join(f"Player {i}A & Player {i}B" for i in range(1, PAIRS + 1))
     services.pairs_bulk_add(drive=drive, actor=user, now=now, text=text)
     drive = play(drive, seed=24, stop_at=AT_GAME, now=now)
+    # A second night of the same size played to the end, for the prize report.
+    done = services.drive_create(
+        club=club, actor=user, now=now, name="Bench done", date=timezone.localdate(), games=25
+    )
+    services.pairs_bulk_add(drive=done, actor=user, now=now, text=text, paid=True)
+    done = play(done, seed=25, now=now)
     build = time.perf_counter() - t0
 
     client = Client()
@@ -144,6 +152,19 @@ def main():
             (
                 "standings page (GET)",
                 timed(lambda: client.get(f"/drives/{drive.pk}/standings/"), 40),
+            )
+        )
+
+        rows.append(
+            (
+                f"punch cards PDF (GET, {PAIRS} pairs)",
+                timed(lambda: client.get(f"/drives/{drive.pk}/print/punch-cards.pdf"), 10),
+            )
+        )
+        rows.append(
+            (
+                "prize report PDF (GET, finished)",
+                timed(lambda: client.get(f"/drives/{done.pk}/print/prize-report.pdf"), 10),
             )
         )
 
@@ -201,6 +222,9 @@ def main():
     tap_ratio = rows[1][1]["median"] / floor_ms
     verdict = "met" if tap_ratio <= 3 else "NOT met"
     print(f"\nTarget: a tap within 3x the floor -> {tap_ratio:.1f}x: {verdict}")
+    cards_ms = dict(rows)[f"punch cards PDF (GET, {PAIRS} pairs)"]["median"]
+    verdict = "met" if cards_ms < 1000 else "NOT met"
+    print(f"Target: punch cards for {PAIRS} pairs under 1 s -> {cards_ms:.0f} ms: {verdict}")
 
 
 if __name__ == "__main__":

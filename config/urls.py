@@ -10,6 +10,9 @@ urlpatterns = [
     path("drives/", include("drives.urls")),
     path("prizes/", include("scoring.urls")),
     path("scorekeeper/", include("scoring.scorekeeper_urls")),
+    path("board/", include("drives.board_urls")),
+    path("t/", include("drives.table_urls")),
+    path("club/", include("drives.club_urls")),
     path("admin/", admin.site.urls),
 ]
 

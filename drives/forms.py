@@ -1,4 +1,5 @@
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games.all_fours import MAX_BID, RANKS, SUITS
@@ -41,15 +42,43 @@ class DriveForm(forms.ModelForm):
 
     class Meta:
         model = Drive
-        fields = ["name", "date", "venue", "games", "game", "prize_places", "sitout_wins"]
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "games",
+            "game",
+            "prize_places",
+            "sitout_wins",
+            "confirm_by_number",
+            "board_public",
+            "standings_public",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {
             "games": _("Usually 25 (from 1 to 60)."),
             "sitout_wins": _("With an odd number of pairs one pair sits out each game."),
+            "confirm_by_number": _(
+                "Otherwise the other pair agrees to a result reported at its table with one tap."
+            ),
+            "board_public": _(
+                "Show the projector board without a login. Its address is on the drive's page."
+            ),
+            "standings_public": _(
+                "Show every pair's games won without a login. Its address is on the drive's page."
+            ),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            # A saved drive has its addresses already: say them where the box is ticked.
+            self.fields["board_public"].help_text = _(
+                "Show the projector board at %(address)s without a login."
+            ) % {"address": reverse("board:board", args=[self.instance.pk])}
+            self.fields["standings_public"].help_text = _(
+                "Show every pair's games won at %(address)s without a login."
+            ) % {"address": reverse("board:standings", args=[self.instance.pk])}
         stored = self.instance.game_options or {}
         for option in OPTIONS:
             field = _option_field(option)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q
 
-from .models import Drive, Pair, Seat, TableGame
+from .models import Drive, Pair, Seat, Submission, TableGame
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,25 @@ def game_tables(drive: Drive, game: int) -> list[TableGame]:
     seats = Seat.objects.filter(drive=drive, game=game).select_related("pair").order_by("slot")
     for s in seats:
         by_id[s.table_game_id].seat_list.append(s)
+    attach_reports(tables)
     return tables
+
+
+def attach_reports(tables: list[TableGame]) -> None:
+    """Tables waiting for agreement or in conflict get their submissions as t.reports
+    (who said which pair won, from which device, when). One query, only when needed."""
+    waiting = {t.pk: t for t in tables if t.status in ("reported", "conflict")}
+    for t in tables:
+        t.reports = []
+    if not waiting:
+        return
+    for sub in (
+        Submission.objects.filter(table_game_id__in=waiting)
+        .exclude(kind=Submission.Kind.WITHDRAW)
+        .select_related("winner")
+        .order_by("at", "id")
+    ):
+        waiting[sub.table_game_id].reports.append(sub)
 
 
 @dataclass(frozen=True)

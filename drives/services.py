@@ -44,6 +44,7 @@ from .models import (
     Hand,
     Pair,
     Seat,
+    Submission,
     TableGame,
     TableLink,
 )
@@ -113,6 +114,9 @@ DRIVE_SETTINGS = (
     "game_options",
     "prize_places",
     "sitout_wins",
+    "confirm_by_number",
+    "board_public",
+    "standings_public",
 )
 
 
@@ -170,6 +174,39 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
             summary=_("Drive settings changed"),
             old=old,
             new=_settings_of(drive),
+        )
+    return drive
+
+
+SCREEN_SETTINGS = ("board_public", "standings_public", "confirm_by_number")
+
+
+def drive_screens_set(
+    *, drive: Drive, actor, now: datetime, origin: Origin = FRONT, **values: bool
+) -> Drive:
+    """The public screens and how tables confirm: can change at any time, mid-night too."""
+    unknown = set(values) - set(SCREEN_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown screen settings: {sorted(unknown)}")
+    with transaction.atomic():
+        drive = _locked_drive(drive)
+        old = {k: getattr(drive, k) for k in SCREEN_SETTINGS}
+        new = {**old, **{k: bool(v) for k, v in values.items()}}
+        if new == old:
+            return drive
+        for k, v in new.items():
+            setattr(drive, k, v)
+        drive.save(update_fields=list(SCREEN_SETTINGS))
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_screens",
+            summary=_("Projector board, public standings or confirmation setting changed"),
+            old=old,
+            new=new,
         )
     return drive
 
@@ -595,6 +632,141 @@ def _locked_table(drive: Drive, game: int, table: int) -> TableGame:
     return tg
 
 
+KEY_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
+
+
+def _check_key(key: str | None) -> str:
+    if not key or not KEY_RE.match(key):
+        raise DriveError(_("This submission has no valid key: reload the page and tap again."), 400)
+    return key
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a result submission did, in the table's words. A retry gets the same answer."""
+
+    status: int
+    message: str
+    table_game: TableGame
+    replayed: bool = False
+
+
+def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
+    """The first answer to a submission with this key, or None if it is new."""
+    if not key:
+        return None
+    first = (
+        Submission.objects.select_related("table_game").filter(drive_id=drive.pk, key=key).first()
+    )
+    if first is None:
+        return None
+    if first.table_game.table != table:
+        raise DriveError(_("This key was already used for another table."), 409)
+    return Answer(first.answer_status, first.answer, first.table_game, replayed=True)
+
+
+def _number_of(tg: TableGame, pair_id: int | None) -> int | None:
+    return next((s.pair.number for s in tg.seat_list if s.pair_id == pair_id), None)
+
+
+def _result_state(tg: TableGame) -> dict:
+    state = {"winner": _number_of(tg, tg.winner_id), "status": tg.status}
+    if tg.reported_device:
+        state["device"] = tg.reported_device
+    return state
+
+
+def _set_result(
+    tg: TableGame,
+    *,
+    winner: Pair | None,
+    status: str,
+    source: str,
+    actor,
+    now: datetime,
+    device: str = "",
+) -> None:
+    tg.winner = winner
+    tg.status = status
+    tg.source = source
+    tg.reported_device = device if status == TableGame.Status.REPORTED else ""
+    tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+    tg.entered_at = now
+    tg.version += 1
+    tg.save(
+        update_fields=[
+            "winner",
+            "status",
+            "source",
+            "reported_device",
+            "entered_by",
+            "entered_at",
+            "version",
+        ]
+    )
+
+
+def _submission(
+    tg: TableGame,
+    *,
+    key: str | None,
+    kind: str,
+    winner: Pair | None,
+    device: str,
+    origin: Origin,
+    actor,
+    now: datetime,
+    answer: str,
+    status: int = 200,
+) -> None:
+    Submission.objects.create(
+        drive_id=tg.drive_id,
+        table_game=tg,
+        key=key or f"auto-{secrets.token_hex(12)}",
+        kind=kind,
+        winner=winner,
+        device=device[:64],
+        agent=origin.device[:200],
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        at=now,
+        answer_status=status,
+        answer=answer[:300],
+    )
+
+
+def _seated_pair(tg: TableGame, number: int, game: int) -> Pair:
+    seated = {s.pair.number: s.pair for s in tg.seat_list}
+    if tg.is_sitout:
+        raise DriveError(
+            _("Table %(table)d is a sit-out: it has no game to win.") % {"table": tg.table}
+        )
+    if number not in seated:
+        raise DriveError(
+            _("Pair %(pair)d is not seated at table %(table)d in game %(game)d.")
+            % {"pair": number, "table": tg.table, "game": game}
+        )
+    return seated[number]
+
+
+def _other_number(tg: TableGame, number: int) -> int:
+    return next(s.pair.number for s in tg.seat_list if s.pair.number != number)
+
+
+def _result_audit(tg, *, actor, now, origin, action, summary, old, extra=None) -> None:
+    new = {**_result_state(tg), "game": tg.game, "table": tg.table, **(extra or {})}
+    _audit(
+        club=tg.drive.club,
+        drive=tg.drive,
+        actor=actor,
+        now=now,
+        origin=origin,
+        action=action,
+        summary=summary,
+        old=old,
+        new=new,
+    )
+
+
 def result_record(
     *,
     drive: Drive,
@@ -604,54 +776,339 @@ def result_record(
     actor,
     now: datetime,
     origin: Origin = FRONT,
+    key: str | None = None,
 ) -> TableGame:
-    """The front's result for a table: counts at once. Tapping the other pair changes it.
+    """The front's result for a table (organizer or scorer): counts at once.
+
+    Tapping the other pair later changes it. A table report waiting for the
+    other pair's agreement is confirmed by the same winner, and put in conflict
+    by a different one. A result in conflict is settled by this tap.
 
     Returns the table's row with its seats attached (tg.seat_list).
     """
+    return result_enter(
+        drive=drive,
+        game=game,
+        table=table,
+        winner_number=winner_number,
+        actor=actor,
+        now=now,
+        origin=origin,
+        key=key,
+    ).table_game
+
+
+def result_enter(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+    key: str | None = None,
+) -> Answer:
+    """result_record with its answer (for callers that pass a device key)."""
+    if key is not None:
+        _check_key(key)
     with transaction.atomic():
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
         tg = _locked_table(drive, game, table)
-        drive = tg.drive
-        seated = {s.pair.number: s.pair for s in tg.seat_list}
-        if tg.is_sitout:
-            raise DriveError(
-                _("Table %(table)d is a sit-out: it has no game to win.") % {"table": table}
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        winner = _seated_pair(tg, winner_number, game)
+        old = _result_state(tg)
+        args = {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0}
+        S = TableGame.Status
+        if tg.status == S.CONFIRMED and tg.winner_id == winner.pk:
+            return Answer(200, _("Counted: pair %(pair)d won.") % args, tg)
+        if tg.status == S.REPORTED and tg.winner_id != winner.pk:
+            status, action = S.CONFLICT, "result_conflict"
+            summary = _(
+                "Game %(game)d, table %(table)d: the front says pair %(pair)d won, "
+                "the table said pair %(old)d: in conflict"
             )
-        if winner_number not in seated:
-            raise DriveError(
-                _("Pair %(pair)d is not seated at table %(table)d in game %(game)d.")
-                % {"pair": winner_number, "table": table, "game": game}
+            answer = _("In conflict: the table said pair %(old)d won. Tap the winner to settle.")
+        elif tg.status == S.CONFLICT:
+            status, action = S.CONFIRMED, "result_settle"
+            summary = _("Game %(game)d, table %(table)d: conflict settled, pair %(pair)d won")
+            answer = _("Settled: pair %(pair)d won.")
+        elif tg.status == S.REPORTED:
+            status, action = S.CONFIRMED, "result_record"
+            summary = _(
+                "Game %(game)d, table %(table)d: pair %(pair)d won (table report confirmed)"
             )
-        winner = seated[winner_number]
-        old_winner = next((n for n, p in seated.items() if p.pk == tg.winner_id), None)
-        old = {"winner": old_winner, "status": tg.status}
-        if tg.winner_id == winner.pk and tg.status == TableGame.Status.CONFIRMED:
-            return tg
-        tg.winner = winner
-        tg.status = TableGame.Status.CONFIRMED
-        tg.source = TableGame.Source.TABLE if origin.source == "table" else TableGame.Source.FRONT
-        tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
-        tg.entered_at = now
-        tg.version += 1
-        tg.save(update_fields=["winner", "status", "source", "entered_by", "entered_at", "version"])
-        changed = old_winner is not None
-        _audit(
-            club=drive.club,
-            drive=drive,
+            answer = _("Counted: pair %(pair)d won.")
+        elif old["winner"] is not None:
+            status, action = S.CONFIRMED, "result_change"
+            summary = _("Game %(game)d, table %(table)d: pair %(pair)d won (was pair %(old)d)")
+            answer = _("Changed: pair %(pair)d won.")
+        else:
+            status, action = S.CONFIRMED, "result_record"
+            summary = _("Game %(game)d, table %(table)d: pair %(pair)d won")
+            answer = _("Counted: pair %(pair)d won.")
+        _set_result(
+            tg,
+            winner=None if status == S.CONFLICT else winner,
+            status=status,
+            source=TableGame.Source.FRONT,
+            actor=actor,
+            now=now,
+        )
+        _submission(
+            tg,
+            key=key,
+            kind=Submission.Kind.FRONT,
+            winner=winner,
+            device="front",
+            origin=origin,
+            actor=actor,
+            now=now,
+            answer=answer % args,
+        )
+        _result_audit(
+            tg, actor=actor, now=now, origin=origin, action=action, summary=summary % args, old=old
+        )
+    return Answer(200, answer % args, tg)
+
+
+def _table_locked(drive: Drive, game: int, table: int) -> TableGame:
+    """The table's row for a table submission: only the current game of a running drive."""
+    fresh = Drive.objects.get(pk=drive.pk)
+    if not fresh.is_running or game != fresh.current_game:
+        if fresh.is_running:
+            raise StaleError(
+                _(
+                    "That was game %(game)d: the drive is at game %(current)d now. "
+                    "Nothing was saved."
+                )
+                % {"game": game, "current": fresh.current_game}
+            )
+        _check_current(fresh, game)
+    return _locked_table(drive, game, table)
+
+
+def table_report(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    key: str,
+    device: str,
+    now: datetime,
+    origin: Origin,
+    actor=None,
+) -> Answer:
+    """A player at the table taps the pair that won. It counts once the other pair agrees.
+
+    The same device may change its own report; another device reporting a
+    different winner, or a report that disagrees with a counted result, puts
+    the table in conflict for the organizer to settle.
+    """
+    _check_key(key)
+    with transaction.atomic():
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        tg = _table_locked(drive, game, table)
+        # A retry racing its first try waited for the table's lock: look again.
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        winner = _seated_pair(tg, winner_number, game)
+        old = _result_state(tg)
+        other = _other_number(tg, winner_number)
+        args = {"game": game, "table": table, "pair": winner_number, "other": other}
+        S = TableGame.Status
+        if tg.status == S.CONFLICT:
+            raise DriveError(
+                _("This table's result is in conflict: the front table will settle it."), 409
+            )
+        if tg.winner_id == winner.pk:
+            # Nothing changes: the same winner again, from any device.
+            if tg.status == S.CONFIRMED:
+                return Answer(200, _("Counted: pair %(pair)d won.") % args, tg)
+            return Answer(
+                200, _("Pair %(pair)d won: waiting for pair %(other)d to agree.") % args, tg
+            )
+        if tg.status == S.PENDING or (tg.status == S.REPORTED and tg.reported_device == device):
+            status = S.REPORTED
+            action = "table_report" if tg.status == S.PENDING else "table_report_change"
+            summary = _("Game %(game)d, table %(table)d: the table reports pair %(pair)d won")
+            answer = _("Pair %(pair)d won: waiting for pair %(other)d to agree.")
+        else:
+            status, action = S.CONFLICT, "result_conflict"
+            args["old"] = old["winner"]
+            summary = _(
+                "Game %(game)d, table %(table)d: the table reports pair %(pair)d won, "
+                "but pair %(old)d was reported: in conflict"
+            )
+            answer = _("In conflict with another report: the front table will settle it.")
+        _set_result(
+            tg,
+            winner=None if status == S.CONFLICT else winner,
+            status=status,
+            source=TableGame.Source.TABLE,
+            actor=actor,
+            now=now,
+            device=device,
+        )
+        _submission(
+            tg,
+            key=key,
+            kind=Submission.Kind.REPORT,
+            winner=winner,
+            device=device,
+            origin=origin,
+            actor=actor,
+            now=now,
+            answer=answer % args,
+        )
+        _result_audit(
+            tg, actor=actor, now=now, origin=origin, action=action, summary=summary % args, old=old
+        )
+    return Answer(200, answer % args, tg)
+
+
+def table_confirm(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    confirmer_number: int,
+    key: str,
+    device: str,
+    now: datetime,
+    origin: Origin,
+    actor=None,
+) -> Answer:
+    """The other pair agrees with the reported winner: the result counts.
+
+    winner_number is the winner the page showed (a changed report is refused);
+    confirmer_number must be the pair that lost, typed or tapped.
+    """
+    _check_key(key)
+    with transaction.atomic():
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        tg = _table_locked(drive, game, table)
+        # A retry racing its first try waited for the table's lock: look again.
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        winner = _seated_pair(tg, winner_number, game)
+        _seated_pair(tg, confirmer_number, game)
+        old = _result_state(tg)
+        args = {"game": game, "table": table, "pair": winner_number}
+        S = TableGame.Status
+        if tg.status == S.CONFIRMED and tg.winner_id == winner.pk:
+            return Answer(200, _("Counted: pair %(pair)d won.") % args, tg)
+        if tg.status == S.CONFLICT:
+            raise DriveError(
+                _("This table's result is in conflict: the front table will settle it."), 409
+            )
+        if tg.status != S.REPORTED or tg.winner_id != winner.pk:
+            raise StaleError(
+                _("The report has changed since this page was shown: check it and tap again.")
+            )
+        if confirmer_number == winner_number:
+            raise DriveError(
+                _("Pair %(pair)d won: the other pair agrees, not the winner.") % args, 400
+            )
+        args["other"] = confirmer_number
+        _set_result(
+            tg,
+            winner=winner,
+            status=S.CONFIRMED,
+            source=TableGame.Source.TABLE,
+            actor=actor,
+            now=now,
+        )
+        answer = _("Counted: pair %(pair)d won, pair %(other)d agreed.") % args
+        _submission(
+            tg,
+            key=key,
+            kind=Submission.Kind.CONFIRM,
+            winner=winner,
+            device=device,
+            origin=origin,
+            actor=actor,
+            now=now,
+            answer=answer,
+        )
+        _result_audit(
+            tg,
             actor=actor,
             now=now,
             origin=origin,
-            action="result_change" if changed else "result_record",
-            summary=(
-                _("Game %(game)d, table %(table)d: pair %(pair)d won (was pair %(old)d)")
-                if changed
-                else _("Game %(game)d, table %(table)d: pair %(pair)d won")
-            )
-            % {"game": game, "table": table, "pair": winner_number, "old": old_winner or 0},
+            action="table_confirm",
+            summary=_("Game %(game)d, table %(table)d: pair %(other)d agrees pair %(pair)d won")
+            % args,
             old=old,
-            new={"winner": winner_number, "status": tg.status, "game": game, "table": table},
         )
-    return tg
+    return Answer(200, answer, tg)
+
+
+def table_withdraw(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    key: str,
+    device: str,
+    now: datetime,
+    origin: Origin,
+    actor=None,
+) -> Answer:
+    """The reporting device takes back its own report before the other pair agreed."""
+    _check_key(key)
+    with transaction.atomic():
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        tg = _table_locked(drive, game, table)
+        # A retry racing its first try waited for the table's lock: look again.
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        old = _result_state(tg)
+        args = {"game": game, "table": table, "pair": old["winner"] or 0}
+        if tg.status != TableGame.Status.REPORTED or tg.reported_device != device:
+            raise DriveError(
+                _("There is no report from this device waiting for agreement to take back."), 409
+            )
+        _set_result(
+            tg,
+            winner=None,
+            status=TableGame.Status.PENDING,
+            source=TableGame.Source.TABLE,
+            actor=actor,
+            now=now,
+        )
+        answer = _("Report taken back: tap the pair that won.")
+        _submission(
+            tg,
+            key=key,
+            kind=Submission.Kind.WITHDRAW,
+            winner=None,
+            device=device,
+            origin=origin,
+            actor=actor,
+            now=now,
+            answer=answer,
+        )
+        _result_audit(
+            tg,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="table_withdraw",
+            summary=_(
+                "Game %(game)d, table %(table)d: the table took back its report (pair %(pair)d)"
+            )
+            % args,
+            old=old,
+        )
+    return Answer(200, answer, tg)
 
 
 # --- Moving on --------------------------------------------------------------
@@ -752,7 +1209,16 @@ def game_advance(
     return drive
 
 
-RESULT_ACTIONS = ("result_record", "result_change")
+RESULT_ACTIONS = (
+    "result_record",
+    "result_change",
+    "result_conflict",
+    "result_settle",
+    "table_report",
+    "table_report_change",
+    "table_confirm",
+    "table_withdraw",
+)
 # Entries that take a result back: the front's undo, and undoing the hand that won.
 RESULT_UNDOS = ("result_undo", "hand_undo")
 
@@ -780,18 +1246,26 @@ def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -
         table = entry.new["table"]
         tg = _locked_table(drive, drive.current_game, table)
         numbers = {s.pair.number: s.pair for s in tg.seat_list}
-        current = next((n for n, p in numbers.items() if p.pk == tg.winner_id), None)
-        if current != entry.new["winner"]:
+        if _result_state(tg)["winner"] != entry.new["winner"] or tg.status != entry.new.get(
+            "status", tg.status
+        ):
             raise StaleError(
                 _("Table %(table)d has changed since: undo it by tapping.") % {"table": table}
             )
+        old = _result_state(tg)
         before = entry.old.get("winner")
-        tg.winner = numbers.get(before)
-        tg.status = entry.old.get("status") if before else TableGame.Status.PENDING
-        tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
-        tg.entered_at = now
-        tg.version += 1
-        tg.save(update_fields=["winner", "status", "entered_by", "entered_at", "version"])
+        status = entry.old.get("status") or TableGame.Status.PENDING
+        if before is None and status in (TableGame.Status.CONFIRMED, TableGame.Status.REPORTED):
+            status = TableGame.Status.PENDING
+        _set_result(
+            tg,
+            winner=numbers.get(before),
+            status=status,
+            source=tg.source,
+            actor=actor,
+            now=now,
+            device=entry.old.get("device", ""),
+        )
         _audit(
             club=drive.club,
             drive=drive,
@@ -799,12 +1273,10 @@ def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -
             now=now,
             origin=origin,
             action="result_undo",
-            summary=_("Undone: game %(game)d, table %(table)d, pair %(pair)d won")
-            % {"game": drive.current_game, "table": table, "pair": entry.new["winner"]},
-            old={"winner": entry.new["winner"], "status": entry.new["status"]},
+            summary=_("Undone: %(entry)s") % {"entry": entry.summary},
+            old=old,
             new={
-                "winner": before,
-                "status": tg.status,
+                **_result_state(tg),
                 "game": drive.current_game,
                 "table": table,
                 "undoes": entry.pk,
@@ -2265,6 +2737,33 @@ def table_link_rotate(
             new={"table": table},
         )
     return link
+
+
+def club_paper_size_set(
+    *, club: Club, paper_size: str, actor, now: datetime, origin: Origin = FRONT
+) -> Club:
+    """The paper the club prints on (Letter or A4): every PDF is laid out for it."""
+    if paper_size not in Club.PaperSize.values:
+        raise DriveError(_("The paper size must be Letter or A4."))
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        old = club.paper_size
+        if old == paper_size:
+            return club
+        club.paper_size = paper_size
+        club.save(update_fields=["paper_size"])
+        _audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="club_paper_size",
+            summary=_("Paper size set to %(paper)s") % {"paper": club.get_paper_size_display()},
+            old={"paper_size": old},
+            new={"paper_size": paper_size},
+        )
+    return club
 
 
 def table_link_url(link: TableLink, request=None) -> str:

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:drive_id>/", views.drive_detail, name="drive_detail"),
     path("<int:drive_id>/settings/", views.drive_edit, name="drive_edit"),
     path("<int:drive_id>/copy/", views.drive_copy, name="drive_copy"),
+    path("<int:drive_id>/screens/", views.drive_screens, name="drive_screens"),
     path("<int:drive_id>/pairs/", views.pairs, name="pairs"),
     path("<int:drive_id>/pairs/add/", views.pair_add, name="pair_add"),
     path("<int:drive_id>/pairs/paste/", views.pairs_bulk, name="pairs_bulk"),
@@ -19,6 +20,7 @@ urlpatterns = [
     path("<int:drive_id>/pairs/<int:pair_id>/paid/", views.pair_paid, name="pair_paid"),
     path("<int:drive_id>/start/", views.drive_start, name="drive_start"),
     path("<int:drive_id>/games/<int:game>/", views.game, name="game"),
+    path("<int:drive_id>/games/<int:game>/live/", views.game_live, name="game_live"),
     path(
         "<int:drive_id>/games/<int:game>/tables/<int:table>/result/",
         views.result_record,
@@ -57,4 +59,5 @@ urlpatterns = [
     path("<int:drive_id>/cards/<int:number>/", views.pair_card, name="pair_card"),
     path("<int:drive_id>/audit/", views.audit, name="audit"),
     path("<int:drive_id>/rules/", views.rules, name="rules"),
+    path("<int:drive_id>/print/", include("drives.pdf_urls")),
 ]

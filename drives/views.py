@@ -6,9 +6,11 @@ the 404 (not this club's drive) and the role check, so no view forgets it.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from functools import wraps
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,16 +20,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
 from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from scoring.games import all_fours
 
-from . import game_options, queries, services
+from . import game_options, live, queries, services
 from .forms import (
     BulkPairsForm,
     CorrectionForm,
@@ -207,6 +210,33 @@ def drive_edit(request, drive_id):
     status = 400 if request.method == "POST" else 200
     drive.refresh_from_db()
     return _page(request, "drives/drive_form.html", {"form": form, "drive": drive}, status)
+
+
+class ScreensForm(forms.Form):
+    board_public = forms.BooleanField(required=False)
+    standings_public = forms.BooleanField(required=False)
+    confirm_by_number = forms.BooleanField(required=False)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def drive_screens(request, drive_id):
+    """Turn the projector board, public standings and typed confirmation on or off,
+    before or during the night."""
+    drive = _get_drive_for_user(request, drive_id)
+    form = ScreensForm(request.POST)
+    form.is_valid()  # three check boxes: anything unticked or unreadable is "off"
+    services.drive_screens_set(
+        drive=drive,
+        actor=request.user,
+        now=timezone.now(),
+        origin=_origin(request, "drive page"),
+        **form.cleaned_data,
+    )
+    messages.success(request, _("Saved."))
+    url = reverse("drives:drive_detail", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required
@@ -461,6 +491,23 @@ def game(request, drive_id, game):
 
 
 @login_required
+@require_GET
+def game_live(request, drive_id, game):
+    """The result screen's live region (count, undo, tables), polled every few seconds
+    while tables report from their own devices. Unchanged polls are answered 304."""
+    drive = _get_drive_for_user(request, drive_id, scorer_ok=True)
+    _game_or_404(drive, game)
+    text = f"{live.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
+    etag = 'W/"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = render(request, "drives/game.html#live", _game_context(drive, game))
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+@login_required
 @require_POST
 @handle_drive_errors
 def result_record(request, drive_id, game, table):
@@ -478,6 +525,7 @@ def result_record(request, drive_id, game, table):
         origin=_origin(request, "results"),
     )
     if request.htmx:
+        queries.attach_reports([tg])
         ctx = {
             "drive": drive,
             "game": game,

@@ -5,6 +5,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from drives.models import Club
 from scoring.models import CENTS_MAX
 
 _MONEY = re.compile(r"^\$?\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$")
@@ -141,4 +142,10 @@ class CashUnitForm(forms.Form):
         label=_("Smallest cash unit paid out"),
         coerce=int,
         choices=[(1, _("1 cent")), (5, _("5 cents")), (10, _("10 cents")), (25, _("25 cents"))],
+    )
+    # Empty leaves the club's paper as it is.
+    paper_size = forms.ChoiceField(
+        label=_("Paper the club prints on"),
+        choices=[("", "---------"), *Club.PaperSize.choices],
+        required=False,
     )

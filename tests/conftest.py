@@ -139,9 +139,10 @@ __all__ = ["timezone"]
 
 def row_counts() -> dict[str, int]:
     """Rows of every table a drive writes, to show a refused action wrote nothing."""
-    from drives.models import AuditEntry, Drive, Pair, Seat, TableGame
+    from drives.models import AuditEntry, Drive, Pair, Seat, Submission, TableGame, TableLink
 
-    return {m.__name__: m.objects.count() for m in (Drive, Pair, TableGame, Seat, AuditEntry)}
+    models = (Drive, Pair, TableGame, Seat, AuditEntry, Submission, TableLink)
+    return {m.__name__: m.objects.count() for m in models}
 
 
 @pytest.fixture

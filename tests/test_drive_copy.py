@@ -144,6 +144,9 @@ def test_drive_copy_writes_one_audit_entry(last_night, organizer):
         "game_options": {},
         "prize_places": 2,
         "sitout_wins": False,
+        "confirm_by_number": False,
+        "board_public": False,
+        "standings_public": False,
         "from_drive": last_night.pk,
     }
 

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from drives import services as drive_services
 from drives.views import _get_drive_for_user, _origin, _page, _posted, handle_drive_errors
 from scoring.forms import CashUnitForm, PrizeSettingsForm
 from scoring.services import money
@@ -55,7 +56,8 @@ def prize_settings(request, drive_id):
         data if which != "cash_unit" else None, places=drive.prize_places, initial=_initial(drive)
     )
     unit_form = CashUnitForm(
-        data if which == "cash_unit" else None, initial={"cash_unit": drive.club.cash_unit}
+        data if which == "cash_unit" else None,
+        initial={"cash_unit": drive.club.cash_unit, "paper_size": drive.club.paper_size},
     )
     if which == "cash_unit" and unit_form.is_valid():
         money.club_cash_unit_set(
@@ -65,6 +67,14 @@ def prize_settings(request, drive_id):
             now=timezone.now(),
             origin=_origin(request, "prize settings"),
         )
+        if unit_form.cleaned_data.get("paper_size"):
+            drive_services.club_paper_size_set(
+                club=drive.club,
+                paper_size=unit_form.cleaned_data["paper_size"],
+                actor=request.user,
+                now=timezone.now(),
+                origin=_origin(request, "prize settings"),
+            )
         messages.success(request, _("Smallest cash unit saved."))
         return redirect("scoring:prize_settings", drive_id=drive.pk)
     if request.method == "POST" and which != "cash_unit" and form.is_valid():

@@ -1,0 +1,221 @@
+"""A real server for load tests, race tests and crash tests.
+
+LiveServer starts gunicorn on a fresh database (a file-based SQLite database
+in a temporary folder, or a new PostgreSQL database on the server named by a
+postgres:// URL), with a running drive from `manage.py bench_drive`.
+HallDevice is one phone or tablet: its own cookies (device id, CSRF) and a
+key per submission.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def postgres_url() -> str | None:
+    url = os.environ.get("DATABASE_URL", "")
+    return url if url.startswith(("postgres://", "postgresql://")) else None
+
+
+class LiveServer:
+    def __init__(self, *, backend: str = "sqlite", pairs: int = 16, workers: int = 2):
+        self.backend = backend
+        self.pairs = pairs
+        self.workers = workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.tmp = Path(tempfile.mkdtemp(prefix="card-drive-live-"))
+        self.proc: subprocess.Popen | None = None
+        self.db_name = ""
+        self.env = {
+            **os.environ,
+            "CARD_DRIVE_VAR": str(self.tmp),
+            "DEBUG": "0",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "PYTHONPATH": str(ROOT),
+        }
+        self.env.pop("DATABASE_URL", None)
+        if backend == "postgres":
+            base = postgres_url() or "postgres://postgres@127.0.0.1:5432/postgres"
+            self.db_name = f"carddrive_live_{secrets.token_hex(4)}"
+            self.admin_url = base
+            self.env["DATABASE_URL"] = re.sub(r"/[^/]*$", f"/{self.db_name}", base)
+        else:
+            self.env["SQLITE_PATH"] = str(self.tmp / "db.sqlite3")
+
+    # --- lifecycle -----------------------------------------------------------
+
+    def _manage(self, *args: str) -> str:
+        done = subprocess.run(
+            [PYTHON, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+        return done.stdout
+
+    def _create_pg(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{self.db_name}"')
+
+    def _drop_pg(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)')
+
+    def setup(self) -> dict:
+        if self.backend == "postgres":
+            self._create_pg()
+        self._manage("migrate", "--noinput", "-v0")
+        self._manage("collectstatic", "--noinput", "-v0")
+        self.drive = json.loads(self._manage("bench_drive", "--pairs", str(self.pairs)))
+        return self.drive
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                str(Path(PYTHON).parent / "gunicorn"),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.tmp / "gunicorn.log", "ab"),  # noqa: SIM115
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError((self.tmp / "gunicorn.log").read_text()[-3000:]) from None
+                time.sleep(0.1)
+        raise RuntimeError("gunicorn did not start in 30 s")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Stop the whole server at once (master and workers), as a power cut would."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, sig)
+            self.proc.wait(timeout=10)
+
+    def __enter__(self) -> LiveServer:
+        self.setup()
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.kill(signal.SIGTERM)
+        if self.backend == "postgres":
+            self._drop_pg()
+
+    def manage(self, *args: str) -> str:
+        return self._manage(*args)
+
+
+class Answer:
+    def __init__(self, status: int, body: str, seconds: float):
+        self.status, self.body, self.seconds = status, body, seconds
+
+
+class HallDevice:
+    """One phone or tablet: its own cookies (device id, CSRF token)."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect()
+        )
+
+    def _csrf(self) -> str:
+        return next((c.value for c in self.jar if c.name == "csrftoken"), "")
+
+    def request(self, path: str, data: dict | None = None, timeout: float = 30) -> Answer:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        req = urllib.request.Request(self.base + path, data=body)
+        if body is not None:
+            req.add_header("X-CSRFToken", self._csrf())
+            req.add_header("X-Requested-With", "fetch")
+        started = time.perf_counter()
+        try:
+            with self.opener.open(req, timeout=timeout) as r:
+                return Answer(r.status, r.read().decode(), time.perf_counter() - started)
+        except urllib.error.HTTPError as e:
+            return Answer(e.code, e.read().decode(errors="replace"), time.perf_counter() - started)
+
+    def open_table(self, token: str) -> Answer:
+        return self.request(f"/t/{token}/")
+
+    def report(self, token: str, game: int, winner: int, key: str | None = None) -> Answer:
+        data = {"game": game, "winner": winner, "key": key or secrets.token_hex(16)}
+        return self.request(f"/t/{token}/report/", data)
+
+    def confirm(
+        self, token: str, game: int, winner: int, confirmer: int, key: str | None = None
+    ) -> Answer:
+        data = {
+            "game": game,
+            "winner": winner,
+            "confirmer": confirmer,
+            "key": key or secrets.token_hex(16),
+        }
+        return self.request(f"/t/{token}/confirm/", data)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def sql(server: LiveServer, query: str) -> list[tuple]:
+    """Read the live server's database directly (the test checks what was stored)."""
+    if server.backend == "postgres":
+        import psycopg
+
+        with psycopg.connect(server.env["DATABASE_URL"]) as conn:
+            return list(conn.execute(query).fetchall())
+    import sqlite3
+
+    conn = sqlite3.connect(server.env["SQLITE_PATH"], timeout=20)
+    try:
+        return list(conn.execute(query).fetchall())
+    finally:
+        conn.close()

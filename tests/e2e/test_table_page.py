@@ -1,0 +1,147 @@
+"""Players report their table's result from the table's own QR link, in a real browser.
+
+Two phones at table 1: one reports, the other pair agrees; the organizer's result
+screen shows it live. With the connection down, a tap waits on the device as
+"sending…" and goes through, counted once, when the connection comes back.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from drives import services
+from drives.models import AuditEntry, Submission, TableGame
+from tests.conftest import make_user, started_drive
+from tests.e2e.conftest import CHROMIUM_ARGS, LANDSCAPE, PORTRAIT
+from tests.e2e.test_drive_night import hall_fit_problems
+
+pytestmark = pytest.mark.e2e
+
+
+def pairs_at(drive, table):
+    tg = TableGame.objects.get(drive=drive, game=drive.current_game, table=table)
+    return tuple(s.pair.number for s in tg.seats.order_by("slot").select_related("pair"))
+
+
+def phone(browser, viewport=PORTRAIT):
+    context = browser.new_context(viewport=viewport, locale="en-CA")
+    context.set_default_timeout(8_000)
+    return context, context.new_page()
+
+
+def test_a_table_reports_and_the_other_pair_agrees(
+    page: Page, browser, shoot, live_server, transactional_db
+):
+    from drives.models import Club
+
+    club = Club.objects.create(name="St. Joseph's Parish Hall")
+    organizer = make_user(club)
+    drive = started_drive(club, organizer, pairs=8)
+    link = services.table_links(club, 4)[0]
+    a, b = pairs_at(drive, 1)
+
+    # The organizer watches the result screen.
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "organizer")
+    page.fill("input[name=password]", "pw-for-tests-1")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/drives/{drive.pk}/games/1/")
+    expect(page.locator("#count")).to_contain_text("0 of 4 tables in")
+
+    context, table = phone(browser)
+    table.goto(f"{live_server.url}{link.path}")
+    expect(table.locator("h1")).to_have_text("Table 1")
+    expect(table.locator(".tp-game")).to_have_text("Game 1 of 25")
+    assert hall_fit_problems(table) == []
+    shoot(table, "table-page-portrait")
+    table.set_viewport_size(LANDSCAPE)
+    shoot(table, "table-page-landscape")
+    table.set_viewport_size(PORTRAIT)
+
+    table.get_by_role("button", name=f"Pair {a} won").click()
+    expect(table.locator(".tp-state")).to_contain_text(f"waiting for pair {b} to agree")
+    assert hall_fit_problems(table) == []
+    shoot(table, "table-page-waiting")
+    # The front sees the report live, without a reload (polling every 5 s).
+    expect(page.locator("#table-1")).to_contain_text("waiting for the other pair", timeout=8_000)
+    shoot(page, "results-table-reported")
+
+    table.get_by_role("button", name=f"Pair {b} agrees: pair {a} won").click()
+    expect(table.locator(".tp-state")).to_contain_text(f"Counted: pair {a} won")
+    shoot(table, "table-page-counted")
+    expect(page.locator("#count")).to_contain_text("1 of 4 tables in", timeout=8_000)
+    context.close()
+
+    tg = TableGame.objects.get(drive=drive, game=1, table=1)
+    assert (tg.status, tg.winner.number, tg.source) == ("confirmed", a, "table")
+
+
+def test_a_tap_made_offline_is_sent_when_the_connection_returns(
+    browser, shoot, live_server, transactional_db
+):
+    from drives.models import Club
+
+    club = Club.objects.create(name="St. Joseph's Parish Hall")
+    organizer = make_user(club)
+    drive = started_drive(club, organizer, pairs=8)
+    link = services.table_links(club, 4)[1]
+    c, d = pairs_at(drive, 2)
+
+    context, table = phone(browser)
+    errors: list[str] = []
+    table.on("pageerror", lambda exc: errors.append(str(exc)))
+    table.goto(f"{live_server.url}{link.path}")
+    context.set_offline(True)
+    table.get_by_role("button", name=f"Pair {d} won").click()
+    expect(table.locator("#sending")).to_be_visible()
+    shoot(table, "table-page-sending")
+    table.wait_for_timeout(2_500)  # at least one failed resend
+    assert Submission.objects.count() == 0
+    context.set_offline(False)
+    expect(table.locator(".tp-state")).to_contain_text(f"Pair {d} won", timeout=8_000)
+    expect(table.locator("#sending")).to_be_hidden()
+    context.close()
+    assert errors == []
+    assert Submission.objects.count() == 1
+    assert AuditEntry.objects.filter(action="table_report").count() == 1
+    assert TableGame.objects.get(drive=drive, game=1, table=2).status == "reported"
+    assert c  # the other pair was offered too
+
+
+def test_conflict_shows_in_red_on_the_result_screen(
+    page: Page, browser, shoot, live_server, transactional_db
+):
+    from drives.models import Club
+
+    club = Club.objects.create(name="St. Joseph's Parish Hall")
+    organizer = make_user(club)
+    drive = started_drive(club, organizer, pairs=8)
+    link = services.table_links(club, 4)[0]
+    a, b = pairs_at(drive, 1)
+    one_ctx, one = phone(browser)
+    two_ctx, two = phone(browser)
+    one.goto(f"{live_server.url}{link.path}")
+    two.goto(f"{live_server.url}{link.path}")
+    one.get_by_role("button", name=f"Pair {a} won").click()
+    expect(one.locator(".tp-state")).to_contain_text("waiting")
+    two.get_by_role("button", name=f"Not right: pair {b} won").click()
+    expect(two.locator(".tp-state")).to_contain_text("front table settles it")
+    shoot(two, "table-page-conflict")
+    one_ctx.close()
+    two_ctx.close()
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "organizer")
+    page.fill("input[name=password]", "pw-for-tests-1")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/drives/{drive.pk}/games/1/")
+    card = page.locator("#table-1")
+    expect(card).to_have_class("table-card conflict")
+    expect(card).to_contain_text("In conflict: it does not count.")
+    assert hall_fit_problems(page) == []
+    shoot(page, "results-table-conflict")
+    card.get_by_role("button", name=f"Pair {b}").click()
+    expect(page.locator("#table-1")).to_have_class("table-card confirmed")
+    assert TableGame.objects.get(drive=drive, game=1, table=1).winner.number == b
+    assert CHROMIUM_ARGS

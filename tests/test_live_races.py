@@ -1,0 +1,129 @@
+"""Two tablets at once, against a real server (gunicorn, several workers) on a
+file-based SQLite database and, when DATABASE_URL names one, on PostgreSQL.
+
+The requests are released together from threads, so the database, not the
+luck of timing, has to keep one result per table and one entry per key.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from bench.live import HallDevice, LiveServer, postgres_url, sql
+
+pytestmark = pytest.mark.live
+
+BACKENDS = [
+    "sqlite",
+    pytest.param(
+        "postgres",
+        marks=pytest.mark.skipif(
+            postgres_url() is None, reason="DATABASE_URL does not name a PostgreSQL server"
+        ),
+    ),
+]
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(request):
+    with LiveServer(backend=request.param, pairs=16, workers=3) as live:
+        yield live
+
+
+def together(calls):
+    """Run the calls in threads released at the same instant; their answers in order."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+def table(server, n):
+    return server.drive["tables"][n]
+
+
+def devices(server, token, n):
+    out = [HallDevice(server.url) for _ in range(n)]
+    for d in out:
+        assert d.open_table(token).status == 200
+    return out
+
+
+def rows(server, query):
+    return sql(server, query)
+
+
+def test_two_devices_reporting_different_winners_at_once_is_a_conflict(server):
+    t = table(server, 0)
+    a, b = t["pairs"]
+    one, two = devices(server, t["token"], 2)
+    answers = together([lambda: one.report(t["token"], 1, a), lambda: two.report(t["token"], 1, b)])
+    assert [x.status for x in answers] == [200, 200]
+    [(status, winner)] = rows(
+        server,
+        f'SELECT status, winner_id FROM drives_tablegame WHERE game = 1 AND "table" = {t["table"]}',
+    )
+    assert (status, winner) == ("conflict", None)
+    kinds = rows(
+        server,
+        "SELECT kind FROM drives_submission s JOIN drives_tablegame g "
+        f'ON s.table_game_id = g.id WHERE g.game = 1 AND g."table" = {t["table"]}',
+    )
+    assert sorted(k for (k,) in kinds) == ["report", "report"]
+
+
+def test_the_same_tap_sent_five_times_at_once_counts_once(server):
+    t = table(server, 1)
+    a, _b = t["pairs"]
+    [device] = devices(server, t["token"], 1)
+    answers = together([lambda: device.report(t["token"], 1, a, key="same-tap-key-1")] * 5)
+    assert {x.status for x in answers} == {200}
+    assert len({x.body.count(f"Pair {a} won") for x in answers}) == 1
+    [(subs,)] = rows(server, "SELECT COUNT(*) FROM drives_submission WHERE key = 'same-tap-key-1'")
+    assert subs == 1
+    [(entries,)] = rows(
+        server,
+        "SELECT COUNT(*) FROM drives_auditentry WHERE action = 'table_report' "
+        f"AND summary LIKE '%table {t['table']}:%'",
+    )
+    assert entries == 1
+
+
+def test_report_and_agreement_racing_with_the_front_never_double_count(server):
+    t = table(server, 2)
+    a, b = t["pairs"]
+    one, two = devices(server, t["token"], 2)
+    assert one.report(t["token"], 1, a).status == 200
+    answers = together(
+        [lambda: two.confirm(t["token"], 1, a, b), lambda: one.confirm(t["token"], 1, a, b)]
+    )
+    assert sorted(x.status for x in answers) == [200, 200]
+    [(entries,)] = rows(
+        server,
+        "SELECT COUNT(*) FROM drives_auditentry WHERE action = 'table_confirm' "
+        f"AND summary LIKE '%table {t['table']}:%'",
+    )
+    assert entries == 1
+
+
+def test_every_table_reporting_at_once_is_stored_once(server):
+    tables = server.drive["tables"][3:]
+    pairs = [(HallDevice(server.url), t) for t in tables]
+    for d, t in pairs:
+        d.open_table(t["token"])
+    answers = together([lambda d=d, t=t: d.report(t["token"], 1, t["pairs"][0]) for d, t in pairs])
+    assert {x.status for x in answers} == {200}
+    numbers = ", ".join(str(t["table"]) for t in tables)
+    [(reported,)] = rows(
+        server,
+        f'SELECT COUNT(*) FROM drives_tablegame WHERE game = 1 AND "table" IN ({numbers}) '
+        "AND status = 'reported'",
+    )
+    assert reported == len(tables)

@@ -1,0 +1,320 @@
+"""Who may write where: the role matrix for every address the project serves.
+
+ROLES holds one decision per URL name: who may POST to it. A URL someone adds
+without a decision here fails test_every_url_has_a_role_decision, naming it.
+Then every write URL is posted to (empty data) by each kind of visitor:
+
+- anonymous: sent to log in (public addresses answer anyone);
+- a scorer of the club: refused (403) where only an organizer may write;
+- another club's organizer: not found (404) for anything of this club;
+- the club's organizer: never a server error (a 4xx for empty data is fine).
+
+Every refusal writes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from drives import services
+from drives.models import Drive, Membership
+from scoring.services import scorekeeper
+from tests.conftest import NOW, add_pairs, make_club, make_drive, make_user, row_counts
+
+pytestmark = pytest.mark.django_db
+
+ORGANIZER = "organizer"  # the club's organizers only
+SCORER = "scorer"  # scorers and organizers of the club
+PUBLIC = "public"  # anyone, logged in or not
+GET_ONLY = "get-only"  # reading only: a POST is refused (405) or sent to log in
+
+ROLES: dict[str, str] = {
+    "/": PUBLIC,  # the front door redirects to the drive list; it writes nothing
+    # drives/urls.py
+    "drives:drive_list": GET_ONLY,
+    "drives:drive_create": ORGANIZER,
+    "drives:drive_detail": GET_ONLY,
+    "drives:drive_edit": ORGANIZER,
+    "drives:drive_copy": ORGANIZER,
+    "drives:drive_screens": ORGANIZER,
+    "drives:pairs": GET_ONLY,
+    "drives:pair_add": ORGANIZER,
+    "drives:pairs_bulk": ORGANIZER,
+    "drives:pairs_reregister": ORGANIZER,
+    "drives:pair_edit": ORGANIZER,
+    "drives:pair_remove": ORGANIZER,
+    "drives:pair_paid": ORGANIZER,
+    "drives:drive_start": ORGANIZER,
+    "drives:game": GET_ONLY,
+    "drives:game_live": GET_ONLY,
+    "drives:result_record": SCORER,
+    "drives:scoresheet": SCORER,
+    "drives:hand_add": SCORER,
+    "drives:hand_undo": SCORER,
+    "drives:game_next": SCORER,
+    "drives:result_undo": SCORER,
+    "drives:game_undo": SCORER,
+    "drives:seating": GET_ONLY,
+    "drives:seating_preview": GET_ONLY,
+    "drives:seating_change": ORGANIZER,
+    "drives:result_correct": ORGANIZER,
+    "drives:finish_early": ORGANIZER,
+    "drives:drive_finish": ORGANIZER,
+    "drives:standings": GET_ONLY,
+    "drives:pair_card": GET_ONLY,
+    "drives:audit": GET_ONLY,
+    "drives:rules": GET_ONLY,
+    # drives/pdf_urls.py (under drives/<drive_id>/print/): the Print page and PDF downloads
+    "drives:print": GET_ONLY,
+    "drives:pdf_punch_cards": GET_ONLY,
+    "drives:pdf_blank_cards": GET_ONLY,
+    "drives:pdf_table_cards": GET_ONLY,
+    "drives:pdf_seating": GET_ONLY,
+    "drives:pdf_paper_pack": GET_ONLY,
+    "drives:pdf_standings": GET_ONLY,
+    "drives:pdf_final_cards": GET_ONLY,
+    "drives:pdf_prize_report": GET_ONLY,
+    # scoring/urls.py: prizes, ties, side draws, cookie jar
+    "scoring:prizes": GET_ONLY,
+    "scoring:prize_settings": ORGANIZER,
+    "scoring:report": GET_ONLY,
+    "scoring:tie": ORGANIZER,
+    "scoring:tie_reopen": ORGANIZER,
+    "scoring:side": GET_ONLY,
+    "scoring:side_fifty_fifty": ORGANIZER,
+    "scoring:side_travelling": ORGANIZER,
+    "scoring:side_travelling_holder": ORGANIZER,
+    "scoring:side_door": ORGANIZER,
+    "scoring:jar": GET_ONLY,
+    "scoring:jar_entry": ORGANIZER,
+    "scoring:jar_draw": ORGANIZER,
+    "scoring:jar_carry": ORGANIZER,
+    # scoring/scorekeeper_urls.py: the stand-alone scorekeeper
+    "scorekeeper:game_list": GET_ONLY,
+    "scorekeeper:game_new": SCORER,
+    "scorekeeper:game": GET_ONLY,
+    "scorekeeper:hand_add": SCORER,
+    "scorekeeper:hand_undo": SCORER,
+    # drives/club_urls.py: the People page
+    "club:people": ORGANIZER,
+    "club:member_password": ORGANIZER,
+    "club:member_role": ORGANIZER,
+    "club:member_remove": ORGANIZER,
+    "club:table_links": ORGANIZER,
+    "club:table_link_rotate": ORGANIZER,
+    # drives/board_urls.py: the projector board and public standings
+    "board:board": GET_ONLY,
+    "board:standings": GET_ONLY,
+    # drives/table_urls.py: a table's own page from its QR card; the token is the key
+    "table:page": GET_ONLY,
+    "table:report": PUBLIC,
+    "table:confirm": PUBLIC,
+    "table:withdraw": PUBLIC,
+}
+
+# Address parts that pick one club's object; the others (game, table, number,
+# prize) are places inside it.
+OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token"}
+
+SKIPPED_NAMESPACES = {"admin"}
+SKIPPED_NAMES = {"login", "logout"}
+
+
+@dataclass(frozen=True)
+class Route:
+    key: str  # the URL name with its namespaces, or "/route" for an unnamed one
+    route: str
+    kwargs: tuple[str, ...]
+
+    def url(self, values: dict) -> str:
+        missing = [k for k in self.kwargs if k not in values]
+        assert not missing, f"{self.key}: give {missing} a value in test_roles.kwarg_values"
+        if self.key.startswith("/"):
+            assert not self.kwargs, f"{self.route}: name this URL so it can be reversed"
+            return self.key
+        return reverse(self.key, kwargs={k: values[k] for k in self.kwargs})
+
+
+def _walk(patterns, prefix="", namespace="", kwargs=()):
+    for p in patterns:
+        names = tuple(p.pattern.regex.groupindex)
+        if isinstance(p, URLResolver):
+            if p.namespace in SKIPPED_NAMESPACES:
+                continue
+            ns = f"{namespace}{p.namespace}:" if p.namespace else namespace
+            yield from _walk(p.url_patterns, prefix + str(p.pattern), ns, kwargs + names)
+        elif isinstance(p, URLPattern):
+            route = prefix + str(p.pattern)
+            if p.name in SKIPPED_NAMES or re.match(r"\^?/?(static|media)/", route):
+                continue
+            key = f"{namespace}{p.name}" if p.name else "/" + route
+            yield Route(key=key, route=route, kwargs=kwargs + names)
+
+
+def routes() -> dict[str, Route]:
+    return {r.key: r for r in _walk(get_resolver().url_patterns)}
+
+
+ROUTES = routes()
+WRITES = [key for key in ROUTES if ROLES.get(key) not in (None, GET_ONLY)]
+READS = [key for key in ROUTES if ROLES.get(key) == GET_ONLY]
+WHO = ["anonymous", "scorer", "other_organizer", "organizer"]
+
+
+def test_every_url_has_a_role_decision():
+    undecided = sorted(set(routes()) - set(ROLES))
+    assert not undecided, (
+        f"No role decision for {undecided}: add each to ROLES in tests/test_roles.py "
+        f"as organizer, scorer, public or get-only."
+    )
+
+
+def test_every_role_decision_is_for_a_url_that_exists():
+    gone = sorted(set(ROLES) - set(routes()))
+    assert not gone, f"ROLES names URLs that no longer exist: {gone}"
+
+
+def test_the_matrix_covers_the_writes_of_every_app():
+    prefixes = {key.split(":")[0] for key in WRITES if ":" in key}
+    assert {"drives", "scoring", "scorekeeper", "club"} <= prefixes
+
+
+# --- The club, its people, a running drive ---------------------------------------
+
+
+@pytest.fixture
+def world(club, organizer):
+    scorer = make_user(club, username="scorer", role="scorer")
+    # Copied from last week's drive, so re-registering last week's pairs is on offer.
+    last_week = make_drive(club, organizer, name="Last Friday")
+    drive = services.drive_copy(source=last_week, actor=organizer, now=NOW)
+    add_pairs(drive, organizer, 9)
+    drive = services.drive_start(drive=drive, actor=organizer, now=NOW, seed=42)
+    pair = drive.pairs.order_by("number").first()
+    score_game = scorekeeper.score_game_create(
+        club=club,
+        family="forty_fives",
+        variant="forty_fives_45",
+        sides=[{"name": "Ann", "players": 1}, {"name": "Bob", "players": 1}],
+        options={},
+        target=None,
+        title="",
+        actor=organizer,
+        now=NOW,
+    )
+    link = services.table_links(club, 1)[0]
+    other = make_user(make_club("Legion Branch 12"), username="other-organizer")
+    clients = {"anonymous": Client()}
+    for who, user in (("scorer", scorer), ("other_organizer", other), ("organizer", organizer)):
+        clients[who] = Client()
+        clients[who].force_login(user)
+    return SimpleNamespace(
+        drive=drive,
+        pair=pair,
+        scorer=scorer,
+        score_game=score_game,
+        link=link,
+        clients=clients,
+    )
+
+
+def kwarg_values(world) -> dict:
+    return {
+        "drive_id": world.drive.pk,
+        "game": world.drive.current_game,
+        "table": 1,
+        "pair_id": world.pair.pk,
+        "number": world.pair.number,
+        "prize": "place-1",
+        "game_id": world.score_game.pk,
+        "user_id": world.scorer.pk,
+        "token": world.link.token,
+    }
+
+
+def state() -> dict:
+    """Rows of every table of the project, and the accounts and drives as they stand."""
+    models = [m for label in ("drives", "scoring") for m in apps.get_app_config(label).get_models()]
+    users = get_user_model().objects.order_by("pk")
+    return {
+        **row_counts(),
+        **{m._meta.label: m.objects.count() for m in models},
+        "users": [(u.username, u.is_active, u.password) for u in users],
+        "members": sorted(Membership.objects.values_list("user_id", "club_id", "role")),
+        "drives": list(Drive.objects.order_by("pk").values_list("pk", "status", "current_game")),
+    }
+
+
+def expected(rule: str, who: str, route: Route):
+    """The answer wanted: "login", 403, 404, or "allowed"."""
+    if rule == PUBLIC:
+        return "allowed"
+    if who == "anonymous":
+        return "login"
+    if who == "other_organizer":
+        # With no object of this club in the address (club:people, or table 3 of
+        # club:table_link_rotate) they act on their own club, as its organizer.
+        return 404 if OBJECT_KWARGS & set(route.kwargs) else "allowed"
+    if who == "scorer" and rule == ORGANIZER:
+        return 403
+    return "allowed"
+
+
+def goes_to_login(response) -> bool:
+    return response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize("key", WRITES)
+def test_a_post_is_answered_by_the_role_and_a_refusal_writes_nothing(world, key, who):
+    route = ROUTES[key]
+    url = route.url(kwarg_values(world))
+    client = world.clients[who]
+    want = expected(ROLES[key], who, route)
+    before = state()
+    response = client.post(url, {})
+    if want == "allowed":
+        assert response.status_code < 500, f"{key} as {who}: {response.status_code}"
+        assert response.status_code != 405, f"{key} takes no POST: make it get-only in ROLES"
+        if ROLES[key] != PUBLIC:
+            # Let in: whatever the empty form gets, it is not a refusal of the person.
+            refused = response.status_code in (403, 404) or goes_to_login(response)
+            assert not refused, f"{key} as {who} was turned away: {response.status_code}"
+        return
+    if want == "login":
+        assert goes_to_login(response), f"{key} as {who}: {response.status_code}"
+    else:
+        assert response.status_code == want, f"{key} as {who}: {response.status_code}"
+        htmx = client.post(url, {}, HTTP_HX_REQUEST="true")
+        assert htmx.status_code == want, f"{key} as {who} (htmx): {htmx.status_code}"
+    assert state() == before, f"{key} as {who} wrote something"
+
+
+@pytest.mark.parametrize("key", READS)
+def test_a_reading_address_refuses_a_post(world, key):
+    url = ROUTES[key].url(kwarg_values(world))
+    before = state()
+    assert world.clients["organizer"].post(url, {}).status_code == 405, key
+    anonymous = world.clients["anonymous"].post(url, {})
+    assert anonymous.status_code == 405 or goes_to_login(anonymous), key
+    assert state() == before
+
+
+TOKEN_WRITES = [key for key in WRITES if "token" in ROUTES[key].kwargs]
+
+
+@pytest.mark.parametrize("key", TOKEN_WRITES)
+def test_a_public_address_with_a_wrong_token_is_refused(world, key):
+    values = {**kwarg_values(world), "token": "not-a-printed-card-0000"}
+    url = ROUTES[key].url(values)
+    before = state()
+    assert world.clients["anonymous"].post(url, {}).status_code in (403, 404), key
+    assert state() == before

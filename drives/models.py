@@ -61,6 +61,28 @@ class Membership(models.Model):
         return f"{self.user} ({self.role}, {self.club})"
 
 
+class ApiToken(models.Model):
+    """An organizer's key for the JSON API. Only a hash is kept; the key is shown once."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    # The first characters, shown so the organizer can tell keys apart.
+    prefix = models.CharField(max_length=12)
+    # sha256 of the whole key, hex.
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+
 class Drive(models.Model):
     class Game(models.TextChoices):
         # Keys of scoring.games.VARIANTS ("forty_fives" is traditional 45).

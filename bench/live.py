@@ -181,6 +181,22 @@ class HallDevice:
         except urllib.error.HTTPError as e:
             return Answer(e.code, e.read().decode(errors="replace"), time.perf_counter() - started)
 
+    def log_in(self, username: str, password: str) -> Answer:
+        """An organizer's tablet: log in through the login form."""
+        self.request("/accounts/login/")
+        data = {"username": username, "password": password, "csrfmiddlewaretoken": self._csrf()}
+        return self.request("/accounts/login/", data)
+
+    def next_game(self, drive: int, game: int) -> Answer:
+        return self.request(f"/drives/{drive}/games/{game}/next/", {"from_game": game})
+
+    def seated(self, token: str) -> tuple[int, list[int]]:
+        """The game number and the pair numbers the table page offers as winners."""
+        page = self.open_table(token).body
+        game = re.search(r'name="game" value="(\d+)"', page)
+        winners = [int(n) for n in re.findall(r'name="winner" value="(\d+)"', page)]
+        return (int(game.group(1)) if game else 0), winners
+
     def open_table(self, token: str) -> Answer:
         return self.request(f"/t/{token}/")
 

@@ -53,7 +53,7 @@ format: install-dev
 	$(BIN)/ruff format .
 
 bench: install-dev
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/all.py
 	$(BIN)/python bench/load.py
 
 ## Development server with auto-reload (not for the hall).

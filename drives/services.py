@@ -333,6 +333,38 @@ def pairs_bulk_add(
             errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
     if errors:
         raise DriveError(" ".join(errors[:5]))
+    return pairs_add_many(
+        drive=drive, actor=actor, now=now, entries=parsed, paid=paid, origin=origin
+    )
+
+
+def pairs_add_many(
+    *,
+    drive: Drive,
+    actor,
+    now: datetime,
+    entries: list[tuple[int | None, str, str]],
+    paid: bool = False,
+    origin: Origin = FRONT,
+) -> list[Pair]:
+    """Add several pairs, (number or None, player1, player2), all or none: one audit entry.
+
+    A pair without a number follows the one before it. The pasted list and the
+    JSON API's list of pairs both come here.
+    """
+    if not entries:
+        raise DriveError(_("Paste at least one pair, one per line."))
+    if len(entries) > 500:
+        raise DriveError(_("At most 500 pairs can be pasted at once."))
+    parsed = []
+    errors = []
+    for i, (number, player1, player2) in enumerate(entries, start=1):
+        try:
+            parsed.append((number, clean_name(player1), clean_name(player2)))
+        except DriveError as e:
+            errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
+    if errors:
+        raise DriveError(" ".join(errors[:5]))
     with transaction.atomic():
         drive = _locked_drive(drive)
         _require_setup(drive)
@@ -655,8 +687,9 @@ def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
     """The first answer to a submission with this key, or None if it is new."""
     if not key:
         return None
-    first = (
-        Submission.objects.select_related("table_game").filter(drive_id=drive.pk, key=key).first()
+    first = next(
+        iter(Submission.objects.select_related("table_game").filter(drive_id=drive.pk, key=key)),
+        None,
     )
     if first is None:
         return None
@@ -874,20 +907,29 @@ def result_enter(
     return Answer(200, answer % args, tg)
 
 
-def _table_locked(drive: Drive, game: int, table: int) -> TableGame:
-    """The table's row for a table submission: only the current game of a running drive."""
-    fresh = Drive.objects.get(pk=drive.pk)
-    if not fresh.is_running or game != fresh.current_game:
-        if fresh.is_running:
+def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | Answer:
+    """The table's row for a table submission, locked: only the current game of a running
+    drive. A retry of a submission already answered gets that answer instead (an Answer),
+    even once the game has moved on."""
+    try:
+        tg = _locked_table(drive, game, table)
+    except DriveError:
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        fresh = Drive.objects.get(pk=drive.pk)
+        if fresh.is_running and game != fresh.current_game:
             raise StaleError(
                 _(
                     "That was game %(game)d: the drive is at game %(current)d now. "
                     "Nothing was saved."
                 )
                 % {"game": game, "current": fresh.current_game}
-            )
-        _check_current(fresh, game)
-    return _locked_table(drive, game, table)
+            ) from None
+        raise
+    # Checked under the table's lock, so a retry racing its first try sees it.
+    if (first := _replayed(drive, key, table)) is not None:
+        return first
+    return tg
 
 
 def table_report(
@@ -910,12 +952,9 @@ def table_report(
     """
     _check_key(key)
     with transaction.atomic():
-        if (first := _replayed(drive, key, table)) is not None:
-            return first
-        tg = _table_locked(drive, game, table)
-        # A retry racing its first try waited for the table's lock: look again.
-        if (first := _replayed(drive, key, table)) is not None:
-            return first
+        tg = _table_locked(drive, game, table, key)
+        if isinstance(tg, Answer):
+            return tg
         winner = _seated_pair(tg, winner_number, game)
         old = _result_state(tg)
         other = _other_number(tg, winner_number)
@@ -991,12 +1030,9 @@ def table_confirm(
     """
     _check_key(key)
     with transaction.atomic():
-        if (first := _replayed(drive, key, table)) is not None:
-            return first
-        tg = _table_locked(drive, game, table)
-        # A retry racing its first try waited for the table's lock: look again.
-        if (first := _replayed(drive, key, table)) is not None:
-            return first
+        tg = _table_locked(drive, game, table, key)
+        if isinstance(tg, Answer):
+            return tg
         winner = _seated_pair(tg, winner_number, game)
         _seated_pair(tg, confirmer_number, game)
         old = _result_state(tg)
@@ -1064,12 +1100,9 @@ def table_withdraw(
     """The reporting device takes back its own report before the other pair agreed."""
     _check_key(key)
     with transaction.atomic():
-        if (first := _replayed(drive, key, table)) is not None:
-            return first
-        tg = _table_locked(drive, game, table)
-        # A retry racing its first try waited for the table's lock: look again.
-        if (first := _replayed(drive, key, table)) is not None:
-            return first
+        tg = _table_locked(drive, game, table, key)
+        if isinstance(tg, Answer):
+            return tg
         old = _result_state(tg)
         args = {"game": game, "table": table, "pair": old["winner"] or 0}
         if tg.status != TableGame.Status.REPORTED or tg.reported_device != device:

@@ -95,9 +95,14 @@ def _table_state(drive: Drive | None, table: int) -> TableGame | None:
     return tg
 
 
-def _context(request, link: TableLink, message: str = "", error: bool = False) -> dict:
-    drive = _running_drive(link)
-    tg = _table_state(drive, link.table)
+def _context(request, link: TableLink, message: str = "", error: bool = False, fresh=None) -> dict:
+    """What the panel shows. fresh: the table's row just written by a service (with its
+    seats and drive), which saves reading them again."""
+    if fresh is not None and hasattr(fresh, "seat_list"):
+        drive, tg = fresh.drive, fresh
+    else:
+        drive = _running_drive(link)
+        tg = _table_state(drive, link.table)
     ctx = {
         "link": link,
         "club": link.club,
@@ -119,9 +124,15 @@ def _context(request, link: TableLink, message: str = "", error: bool = False) -
     return ctx
 
 
-def _render(request, link, message="", error=False, status=200, ctx=None) -> HttpResponse:
-    ctx = ctx or _context(request, link, message, error)
-    if request.htmx:
+def _partial(request) -> bool:
+    return bool(request.htmx) or request.headers.get("X-Requested-With") == "fetch"
+
+
+def _render(
+    request, link, message="", error=False, status=200, ctx=None, fresh=None
+) -> HttpResponse:
+    ctx = ctx or _context(request, link, message, error, fresh)
+    if _partial(request):
         response = render(request, "drives/table.html#table-panel", ctx, status=status)
     else:
         response = render(request, "drives/table.html", ctx, status=status)
@@ -137,7 +148,7 @@ def _etag(request, ctx: dict) -> str:
     """Names what the panel shows, without rendering it (the form keys differ each time)."""
     drive, tg = ctx["drive"], ctx["tg"]
     shown = [
-        "panel" if request.htmx else "page",
+        "panel" if _partial(request) else "page",
         get_language() or "",
         ctx["club"].name,
         drive
@@ -184,12 +195,12 @@ def _submit(request, token, form_class, call) -> HttpResponse:
         answer = call(drive, link, form.cleaned_data)
     except services.DriveError as e:
         return _answer(request, link, e.message, error=True, status=e.status)
-    return _answer(request, link, answer.message, status=answer.status)
+    return _answer(request, link, answer.message, status=answer.status, fresh=answer.table_game)
 
 
-def _answer(request, link, message, error=False, status=200) -> HttpResponse:
-    if request.htmx or request.headers.get("X-Requested-With") == "fetch":
-        return _render(request, link, message, error, status)
+def _answer(request, link, message, error=False, status=200, fresh=None) -> HttpResponse:
+    if _partial(request):
+        return _render(request, link, message, error, status, fresh=fresh)
     if status >= 400:
         return _render(request, link, message, error, status)
     messages.success(request, message)

@@ -41,14 +41,19 @@ def postgres_url() -> str | None:
 
 
 class LiveServer:
-    def __init__(self, *, backend: str = "sqlite", pairs: int = 16, workers: int = 2):
+    def __init__(
+        self, *, backend: str = "sqlite", pairs: int = 16, workers: int = 2, instances: int = 1
+    ):
         self.backend = backend
         self.pairs = pairs
         self.workers = workers
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        # Several app servers (gunicorn instances on their own ports) share one database.
+        self.ports = [free_port() for _ in range(instances)]
+        self.port = self.ports[0]
+        self.urls = [f"http://127.0.0.1:{port}" for port in self.ports]
+        self.url = self.urls[0]
+        self.procs: list[subprocess.Popen] = []
         self.tmp = Path(tempfile.mkdtemp(prefix="card-drive-live-"))
-        self.proc: subprocess.Popen | None = None
         self.db_name = ""
         self.env = {
             **os.environ,
@@ -102,12 +107,16 @@ class LiveServer:
         return self.drive
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(
+        self.procs = [self._start_one(port) for port in self.ports]
+        self.proc = self.procs[0]
+
+    def _start_one(self, port: int) -> subprocess.Popen:
+        proc = subprocess.Popen(
             [
                 str(Path(PYTHON).parent / "gunicorn"),
                 "config.wsgi",
                 "--bind",
-                f"127.0.0.1:{self.port}",
+                f"127.0.0.1:{port}",
                 "--workers",
                 str(self.workers),
                 "--log-level",
@@ -122,19 +131,20 @@ class LiveServer:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    return proc
             except OSError:
-                if self.proc.poll() is not None:
+                if proc.poll() is not None:
                     raise RuntimeError((self.tmp / "gunicorn.log").read_text()[-3000:]) from None
                 time.sleep(0.1)
         raise RuntimeError("gunicorn did not start in 30 s")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
-        """Stop the whole server at once (master and workers), as a power cut would."""
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, sig)
-            self.proc.wait(timeout=10)
+        """Stop every server at once (master and workers), as a power cut would."""
+        for proc in self.procs:
+            if proc.poll() is None:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=10)
 
     def __enter__(self) -> LiveServer:
         self.setup()

@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # The API docs page serves its Swagger UI from ninja's static files (no CDN).
+    "ninja",
     "drives",
     "scoring",
 ]

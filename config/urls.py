@@ -3,6 +3,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from drives.api import api
+
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -13,6 +15,7 @@ urlpatterns = [
     path("board/", include("drives.board_urls")),
     path("t/", include("drives.table_urls")),
     path("club/", include("drives.club_urls")),
+    path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]
 

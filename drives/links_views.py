@@ -43,7 +43,8 @@ def table_links(request):
             messages.success(request, _("Links are ready for tables 1 to %(n)d.") % {"n": upto})
             return redirect("club:table_links")
         status = 400
-    links = services.table_links(club, upto)
+    # A refused form writes nothing: it shows the links there are and makes none.
+    links = services.table_links(club, upto if status == 200 else 0)
     drive = (
         Drive.objects.filter(club=club).exclude(status=Drive.Status.FINISHED).first()
         or Drive.objects.filter(club=club).first()

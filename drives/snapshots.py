@@ -37,6 +37,14 @@ def snapshot_write(
     folder = Path(folder or settings.SNAPSHOT_DIR)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{now:%Y%m%d-%H%M%S-%f}-{label}.sqlite3"
+    database_copy(source, target)
+    for old in sorted(folder.glob("*.sqlite3"))[:-SNAPSHOT_KEEP]:
+        old.unlink(missing_ok=True)
+    return target
+
+
+def database_copy(source: Path, target: Path) -> None:
+    """A consistent copy of the SQLite file `source` at `target`, taken while others write."""
     src = sqlite3.connect(str(source))
     try:
         dst = sqlite3.connect(str(target))
@@ -46,6 +54,3 @@ def snapshot_write(
             dst.close()
     finally:
         src.close()
-    for old in sorted(folder.glob("*.sqlite3"))[:-SNAPSHOT_KEEP]:
-        old.unlink(missing_ok=True)
-    return target

@@ -1,15 +1,20 @@
 from django.urls import include, path
 
-from . import views
+from . import csv_views, exchange_views, views
 
 app_name = "drives"
 
 urlpatterns = [
     path("", views.drive_list, name="drive_list"),
     path("new/", views.drive_create, name="drive_create"),
+    path("import/", exchange_views.drive_import, name="drive_import"),
     path("<int:drive_id>/", views.drive_detail, name="drive_detail"),
     path("<int:drive_id>/settings/", views.drive_edit, name="drive_edit"),
     path("<int:drive_id>/copy/", views.drive_copy, name="drive_copy"),
+    path("<int:drive_id>/export.json", exchange_views.drive_export, name="drive_export"),
+    path("<int:drive_id>/csv/standings.csv", csv_views.standings, name="csv_standings"),
+    path("<int:drive_id>/csv/results.csv", csv_views.results, name="csv_results"),
+    path("<int:drive_id>/csv/audit.csv", csv_views.audit, name="csv_audit"),
     path("<int:drive_id>/screens/", views.drive_screens, name="drive_screens"),
     path("<int:drive_id>/pairs/", views.pairs, name="pairs"),
     path("<int:drive_id>/pairs/add/", views.pair_add, name="pair_add"),

@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from drives import services
+from drives import api_tokens, services
 from drives.models import Drive, Membership
 from scoring.services import scorekeeper
 from tests.conftest import NOW, add_pairs, make_club, make_drive, make_user, row_counts
@@ -35,6 +35,13 @@ ORGANIZER = "organizer"  # the club's organizers only
 SCORER = "scorer"  # scorers and organizers of the club
 PUBLIC = "public"  # anyone, logged in or not
 GET_ONLY = "get-only"  # reading only: a POST is refused (405) or sent to log in
+OWN = "own"  # one account's own thing (an API key): any other account gets 404
+# The JSON API (drives/api.py) takes a bearer key, not a session: this matrix skips
+# it, and tests/test_api.py calls each of these with each kind of key.
+API_ORGANIZER = "api-organizer"  # an organizer's key only
+API_SCORER = "api-scorer"  # a scorer's or an organizer's key of the club
+API_OPEN = "api-open"  # anyone, no key (the schema and its docs page)
+API = (API_ORGANIZER, API_SCORER, API_OPEN)
 
 ROLES: dict[str, str] = {
     "/": PUBLIC,  # the front door redirects to the drive list; it writes nothing
@@ -44,6 +51,11 @@ ROLES: dict[str, str] = {
     "drives:drive_detail": GET_ONLY,
     "drives:drive_edit": ORGANIZER,
     "drives:drive_copy": ORGANIZER,
+    "drives:drive_import": ORGANIZER,  # a drive file uploaded becomes a new drive of the club
+    "drives:drive_export": GET_ONLY,
+    "drives:csv_standings": GET_ONLY,
+    "drives:csv_results": GET_ONLY,
+    "drives:csv_audit": GET_ONLY,
     "drives:drive_screens": ORGANIZER,
     "drives:pairs": GET_ONLY,
     "drives:pair_add": ORGANIZER,
@@ -110,6 +122,9 @@ ROLES: dict[str, str] = {
     "club:member_remove": ORGANIZER,
     "club:table_links": ORGANIZER,
     "club:table_link_rotate": ORGANIZER,
+    # drives/club_urls.py: one's own profile and API keys (drives/profile_views.py)
+    "club:profile": SCORER,
+    "club:token_revoke": OWN,
     # drives/board_urls.py: the projector board and public standings
     "board:board": GET_ONLY,
     "board:standings": GET_ONLY,
@@ -118,6 +133,19 @@ ROLES: dict[str, str] = {
     "table:report": PUBLIC,
     "table:confirm": PUBLIC,
     "table:withdraw": PUBLIC,
+    # drives/api.py under /api/
+    "api:api-root": API_OPEN,
+    "api:openapi-json": API_OPEN,
+    "api:openapi-view": API_OPEN,
+    "api:drive_list": API_SCORER,
+    "api:drive_create": API_ORGANIZER,
+    "api:pairs_add": API_ORGANIZER,
+    "api:drive_start": API_ORGANIZER,
+    "api:game_seating": API_SCORER,
+    "api:result_record": API_SCORER,
+    "api:game_next": API_SCORER,
+    "api:standings": API_SCORER,
+    "api:prizes": API_SCORER,
 }
 
 # Address parts that pick one club's object; the others (game, table, number,
@@ -164,7 +192,7 @@ def routes() -> dict[str, Route]:
 
 
 ROUTES = routes()
-WRITES = [key for key in ROUTES if ROLES.get(key) not in (None, GET_ONLY)]
+WRITES = [key for key in ROUTES if ROLES.get(key) not in (None, GET_ONLY, *API)]
 READS = [key for key in ROUTES if ROLES.get(key) == GET_ONLY]
 WHO = ["anonymous", "scorer", "other_organizer", "organizer"]
 
@@ -173,7 +201,7 @@ def test_every_url_has_a_role_decision():
     undecided = sorted(set(routes()) - set(ROLES))
     assert not undecided, (
         f"No role decision for {undecided}: add each to ROLES in tests/test_roles.py "
-        f"as organizer, scorer, public or get-only."
+        f"as organizer, scorer, public, get-only, own or one of the api kinds."
     )
 
 
@@ -211,6 +239,7 @@ def world(club, organizer):
         now=NOW,
     )
     link = services.table_links(club, 1)[0]
+    api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
     clients = {"anonymous": Client()}
     for who, user in (("scorer", scorer), ("other_organizer", other), ("organizer", organizer)):
@@ -222,6 +251,7 @@ def world(club, organizer):
         scorer=scorer,
         score_game=score_game,
         link=link,
+        api_key=api_key,
         clients=clients,
     )
 
@@ -237,6 +267,7 @@ def kwarg_values(world) -> dict:
         "game_id": world.score_game.pk,
         "user_id": world.scorer.pk,
         "token": world.link.token,
+        "token_id": world.api_key.pk,
     }
 
 
@@ -259,6 +290,9 @@ def expected(rule: str, who: str, route: Route):
         return "allowed"
     if who == "anonymous":
         return "login"
+    if rule == OWN:
+        # The organizer's own key: to anyone else it is not there.
+        return "allowed" if who == "organizer" else 404
     if who == "other_organizer":
         # With no object of this club in the address (club:people, or table 3 of
         # club:table_link_rotate) they act on their own club, as its organizer.

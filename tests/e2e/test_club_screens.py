@@ -32,6 +32,8 @@ def test_club_screens_fit_the_hall(page: Page, shoot, live_server, transactional
         "table-links": "/club/tables/",
         "print": f"/drives/{drive.pk}/print/",
         "drive-page": f"/drives/{drive.pk}/",
+        "profile": "/club/profile/",
+        "import": "/drives/import/",
     }
     for name, path in screens.items():
         page.set_viewport_size(LANDSCAPE)
@@ -43,6 +45,7 @@ def test_club_screens_fit_the_hall(page: Page, shoot, live_server, transactional
         shoot(page, f"club-{name}-portrait", full_page=True)
 
     # Switch the projector board on mid-night, from the drive page.
+    page.goto(f"{live_server.url}/drives/{drive.pk}/")
     page.check("#s-board")
     page.get_by_role("button", name="Save").click()
     expect(page.locator(".public-screens")).to_contain_text("Projector board")

@@ -75,6 +75,8 @@ def live_db(tmp_path, monkeypatch):
     """The site's database file: a real SQLite file in WAL mode."""
     path = tmp_path / "db.sqlite3"
     make_database(path)
+    # The suite also runs on PostgreSQL: the command is shown an SQLite site either way.
+    monkeypatch.setattr(connection, "vendor", "sqlite")
     monkeypatch.setattr(snapshots, "database_file", lambda: path)
     return path
 
@@ -160,6 +162,7 @@ def test_on_postgresql_it_refuses_plainly_and_names_pg_dump(monkeypatch, capsys,
 
 
 def test_with_no_database_file_it_refuses_with_exit_code_1(monkeypatch, capsys):
+    monkeypatch.setattr(connection, "vendor", "sqlite")
     monkeypatch.setattr(snapshots, "database_file", lambda: None)
     code, err = run(capsys)
     assert code == 1 and "in memory" in err

@@ -688,7 +688,11 @@ def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
     if not key:
         return None
     first = next(
-        iter(Submission.objects.select_related("table_game").filter(drive_id=drive.pk, key=key)),
+        iter(
+            Submission.objects.select_related("table_game")
+            .filter(drive_id=drive.pk, key=key)
+            .order_by()
+        ),
         None,
     )
     if first is None:

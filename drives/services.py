@@ -804,6 +804,44 @@ def _result_audit(tg, *, actor, now, origin, action, summary, old, extra=None) -
     )
 
 
+def _result_change(
+    tg: TableGame,
+    *,
+    winner: Pair | None,
+    status: str,
+    source: str,
+    kind: str,
+    claimed: Pair | None,
+    key: str | None,
+    device: str,
+    origin: Origin,
+    actor,
+    now: datetime,
+    old: dict,
+    action: str,
+    summary: str,
+    answer: str,
+) -> Answer:
+    """One result submission written whole: the table's new state, its Submission row
+    (the key and the answer a retry gets back) and its audit entry."""
+    _set_result(
+        tg, winner=winner, status=status, source=source, actor=actor, now=now, device=device
+    )
+    _submission(
+        tg,
+        key=key,
+        kind=kind,
+        winner=claimed,
+        device=device,
+        origin=origin,
+        actor=actor,
+        now=now,
+        answer=answer,
+    )
+    _result_audit(tg, actor=actor, now=now, origin=origin, action=action, summary=summary, old=old)
+    return Answer(200, answer, tg)
+
+
 def result_record(
     *,
     drive: Drive,
@@ -886,29 +924,23 @@ def result_enter(
             status, action = S.CONFIRMED, "result_record"
             summary = _("Game %(game)d, table %(table)d: pair %(pair)d won")
             answer = _("Counted: pair %(pair)d won.")
-        _set_result(
+        return _result_change(
             tg,
             winner=None if status == S.CONFLICT else winner,
             status=status,
             source=TableGame.Source.FRONT,
-            actor=actor,
-            now=now,
-        )
-        _submission(
-            tg,
-            key=key,
             kind=Submission.Kind.FRONT,
-            winner=winner,
+            claimed=winner,
+            key=key,
             device="front",
             origin=origin,
             actor=actor,
             now=now,
+            old=old,
+            action=action,
+            summary=summary % args,
             answer=answer % args,
         )
-        _result_audit(
-            tg, actor=actor, now=now, origin=origin, action=action, summary=summary % args, old=old
-        )
-    return Answer(200, answer % args, tg)
 
 
 def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | Answer:
@@ -988,30 +1020,23 @@ def table_report(
                 "but pair %(old)d was reported: in conflict"
             )
             answer = _("In conflict with another report: the front table will settle it.")
-        _set_result(
+        return _result_change(
             tg,
             winner=None if status == S.CONFLICT else winner,
             status=status,
             source=TableGame.Source.TABLE,
-            actor=actor,
-            now=now,
-            device=device,
-        )
-        _submission(
-            tg,
-            key=key,
             kind=Submission.Kind.REPORT,
-            winner=winner,
+            claimed=winner,
+            key=key,
             device=device,
             origin=origin,
             actor=actor,
             now=now,
+            old=old,
+            action=action,
+            summary=summary % args,
             answer=answer % args,
         )
-        _result_audit(
-            tg, actor=actor, now=now, origin=origin, action=action, summary=summary % args, old=old
-        )
-    return Answer(200, answer % args, tg)
 
 
 def table_confirm(
@@ -1057,37 +1082,24 @@ def table_confirm(
                 _("Pair %(pair)d won: the other pair agrees, not the winner.") % args, 400
             )
         args["other"] = confirmer_number
-        _set_result(
+        return _result_change(
             tg,
             winner=winner,
             status=S.CONFIRMED,
             source=TableGame.Source.TABLE,
-            actor=actor,
-            now=now,
-        )
-        answer = _("Counted: pair %(pair)d won, pair %(other)d agreed.") % args
-        _submission(
-            tg,
-            key=key,
             kind=Submission.Kind.CONFIRM,
-            winner=winner,
+            claimed=winner,
+            key=key,
             device=device,
             origin=origin,
             actor=actor,
             now=now,
-            answer=answer,
-        )
-        _result_audit(
-            tg,
-            actor=actor,
-            now=now,
-            origin=origin,
+            old=old,
             action="table_confirm",
             summary=_("Game %(game)d, table %(table)d: pair %(other)d agrees pair %(pair)d won")
             % args,
-            old=old,
+            answer=_("Counted: pair %(pair)d won, pair %(other)d agreed.") % args,
         )
-    return Answer(200, answer, tg)
 
 
 def table_withdraw(
@@ -1113,39 +1125,26 @@ def table_withdraw(
             raise DriveError(
                 _("There is no report from this device waiting for agreement to take back."), 409
             )
-        _set_result(
+        return _result_change(
             tg,
             winner=None,
             status=TableGame.Status.PENDING,
             source=TableGame.Source.TABLE,
-            actor=actor,
-            now=now,
-        )
-        answer = _("Report taken back: tap the pair that won.")
-        _submission(
-            tg,
-            key=key,
             kind=Submission.Kind.WITHDRAW,
-            winner=None,
+            claimed=None,
+            key=key,
             device=device,
             origin=origin,
             actor=actor,
             now=now,
-            answer=answer,
-        )
-        _result_audit(
-            tg,
-            actor=actor,
-            now=now,
-            origin=origin,
+            old=old,
             action="table_withdraw",
             summary=_(
                 "Game %(game)d, table %(table)d: the table took back its report (pair %(pair)d)"
             )
             % args,
-            old=old,
+            answer=_("Report taken back: tap the pair that won."),
         )
-    return Answer(200, answer, tg)
 
 
 # --- Moving on --------------------------------------------------------------

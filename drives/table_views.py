@@ -176,8 +176,11 @@ def table_page(request, token):
     return response
 
 
-def _submit(request, token, form_class, call) -> HttpResponse:
-    """Parse, call the service, answer with the table panel (or a redirect without JS)."""
+def _submit(request, token, form_class, service, **fields) -> HttpResponse:
+    """Parse, call the table service, answer with the table panel (or a redirect without JS).
+
+    fields: the service's own arguments, each named after the form field it comes from.
+    """
     link = _link(token)
     form = form_class(request.POST)
     if not form.is_valid():
@@ -192,7 +195,17 @@ def _submit(request, token, form_class, call) -> HttpResponse:
             request, link, _("No drive is running: nothing was saved."), error=True, status=409
         )
     try:
-        answer = call(drive, link, form.cleaned_data)
+        data = form.cleaned_data
+        answer = service(
+            drive=drive,
+            game=data["game"],
+            table=link.table,
+            key=data["key"],
+            device=_device(request),
+            now=timezone.now(),
+            origin=_origin(request, link),
+            **{arg: data[field] for arg, field in fields.items()},
+        )
     except services.DriveError as e:
         return _answer(request, link, e.message, error=True, status=e.status)
     return _answer(request, link, answer.message, status=answer.status, fresh=answer.table_game)
@@ -209,50 +222,21 @@ def _answer(request, link, message, error=False, status=200, fresh=None) -> Http
 
 @require_POST
 def table_report(request, token):
-    def call(drive, link, data):
-        return services.table_report(
-            drive=drive,
-            game=data["game"],
-            table=link.table,
-            winner_number=data["winner"],
-            key=data["key"],
-            device=_device(request),
-            now=timezone.now(),
-            origin=_origin(request, link),
-        )
-
-    return _submit(request, token, ReportForm, call)
+    return _submit(request, token, ReportForm, services.table_report, winner_number="winner")
 
 
 @require_POST
 def table_confirm(request, token):
-    def call(drive, link, data):
-        return services.table_confirm(
-            drive=drive,
-            game=data["game"],
-            table=link.table,
-            winner_number=data["winner"],
-            confirmer_number=data["confirmer"],
-            key=data["key"],
-            device=_device(request),
-            now=timezone.now(),
-            origin=_origin(request, link),
-        )
-
-    return _submit(request, token, ConfirmForm, call)
+    return _submit(
+        request,
+        token,
+        ConfirmForm,
+        services.table_confirm,
+        winner_number="winner",
+        confirmer_number="confirmer",
+    )
 
 
 @require_POST
 def table_withdraw(request, token):
-    def call(drive, link, data):
-        return services.table_withdraw(
-            drive=drive,
-            game=data["game"],
-            table=link.table,
-            key=data["key"],
-            device=_device(request),
-            now=timezone.now(),
-            origin=_origin(request, link),
-        )
-
-    return _submit(request, token, WithdrawForm, call)
+    return _submit(request, token, WithdrawForm, services.table_withdraw)

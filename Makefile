@@ -35,6 +35,7 @@ run: install
 test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 
 ## The suite without the browser tests (CI runs it again on PostgreSQL).
@@ -47,6 +48,7 @@ e2e: install-dev
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: install-dev
 	$(BIN)/ruff check --fix .

@@ -57,6 +57,11 @@ INSTALLED_APPS = [
     # The API docs page serves its Swagger UI from ninja's static files (no CDN).
     "ninja",
     "drives",
+    "prizes",
+    "scorekeeper",
+    "accounts",
+    # The rules library; an app only for the migrations that once made the prize and
+    # scorekeeper tables (their models now live in prizes and scorekeeper).
     "scoring",
 ]
 

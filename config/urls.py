@@ -3,21 +3,24 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from drives.api import api
+from accounts import urls as accounts_urls
+from drives import urls as drives_urls
+from drives.views.api import api
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("drives/", include("drives.urls")),
-    path("prizes/", include("scoring.urls")),
-    path("scorekeeper/", include("scoring.scorekeeper_urls")),
-    path("board/", include("drives.board_urls")),
-    path("t/", include("drives.table_urls")),
-    path("club/", include("drives.club_urls")),
+    path("prizes/", include("prizes.urls")),
+    path("scorekeeper/", include("scorekeeper.urls")),
+    path("board/", include((drives_urls.board_patterns, "board"))),
+    path("t/", include((drives_urls.table_patterns, "table"))),
+    # The club's screens: people and profile (accounts), table links (drives).
+    path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]
 
-handler403 = "drives.views.forbidden"
-handler404 = "drives.views.not_found"
+handler403 = "drives.views.shared.forbidden"
+handler404 = "drives.views.shared.not_found"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from scoring.standings import score_levels
+from prizes.interface import score_levels
 
 from . import movement, queries, services
 from .models import AuditEntry, Drive, Pair, Seat, TableGame

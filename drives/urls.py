@@ -1,68 +1,86 @@
+"""Every address of the night, by audience. config/urls.py mounts each list under its prefix
+and namespace: drives (organizer and scorer screens), board (public screens), table (the
+phones at the tables) and the table-link screens in the club namespace."""
+
 from django.urls import include, path
 
-from . import csv_views, exchange_views, views
+from .views import board, exchange, exports, links, night, organizer, printing, scoresheets, table
 
 app_name = "drives"
 
+print_patterns = [
+    path("", printing.print_page, name="print"),
+    path("punch-cards.pdf", printing.punch_cards, name="pdf_punch_cards"),
+    path("blank-cards.pdf", printing.blank_cards, name="pdf_blank_cards"),
+    path("table-cards.pdf", printing.table_cards, name="pdf_table_cards"),
+    path("seating.pdf", printing.seating_list, name="pdf_seating"),
+    path("paper-pack.pdf", printing.paper_pack, name="pdf_paper_pack"),
+    path("standings.pdf", printing.standings_sheet, name="pdf_standings"),
+    path("final-cards.pdf", printing.final_cards, name="pdf_final_cards"),
+    path("prize-report.pdf", printing.prize_report_pdf, name="pdf_prize_report"),
+]
+
+TABLE = "<int:drive_id>/games/<int:game>/tables/<int:table>"
+
 urlpatterns = [
-    path("", views.drive_list, name="drive_list"),
-    path("new/", views.drive_create, name="drive_create"),
-    path("import/", exchange_views.drive_import, name="drive_import"),
-    path("<int:drive_id>/", views.drive_detail, name="drive_detail"),
-    path("<int:drive_id>/settings/", views.drive_edit, name="drive_edit"),
-    path("<int:drive_id>/copy/", views.drive_copy, name="drive_copy"),
-    path("<int:drive_id>/export.json", exchange_views.drive_export, name="drive_export"),
-    path("<int:drive_id>/csv/standings.csv", csv_views.standings, name="csv_standings"),
-    path("<int:drive_id>/csv/results.csv", csv_views.results, name="csv_results"),
-    path("<int:drive_id>/csv/audit.csv", csv_views.audit, name="csv_audit"),
-    path("<int:drive_id>/screens/", views.drive_screens, name="drive_screens"),
-    path("<int:drive_id>/pairs/", views.pairs, name="pairs"),
-    path("<int:drive_id>/pairs/add/", views.pair_add, name="pair_add"),
-    path("<int:drive_id>/pairs/paste/", views.pairs_bulk, name="pairs_bulk"),
-    path("<int:drive_id>/pairs/reregister/", views.pairs_reregister, name="pairs_reregister"),
-    path("<int:drive_id>/pairs/<int:pair_id>/edit/", views.pair_edit, name="pair_edit"),
-    path("<int:drive_id>/pairs/<int:pair_id>/remove/", views.pair_remove, name="pair_remove"),
-    path("<int:drive_id>/pairs/<int:pair_id>/paid/", views.pair_paid, name="pair_paid"),
-    path("<int:drive_id>/start/", views.drive_start, name="drive_start"),
-    path("<int:drive_id>/games/<int:game>/", views.game, name="game"),
-    path("<int:drive_id>/games/<int:game>/live/", views.game_live, name="game_live"),
-    path(
-        "<int:drive_id>/games/<int:game>/tables/<int:table>/result/",
-        views.result_record,
-        name="result_record",
-    ),
+    path("", organizer.drive_list, name="drive_list"),
+    path("new/", organizer.drive_create, name="drive_create"),
+    path("import/", exchange.drive_import, name="drive_import"),
+    path("<int:drive_id>/", organizer.drive_detail, name="drive_detail"),
+    path("<int:drive_id>/settings/", organizer.drive_edit, name="drive_edit"),
+    path("<int:drive_id>/copy/", organizer.drive_copy, name="drive_copy"),
+    path("<int:drive_id>/export.json", exchange.drive_export, name="drive_export"),
+    path("<int:drive_id>/csv/standings.csv", exports.standings, name="csv_standings"),
+    path("<int:drive_id>/csv/results.csv", exports.results, name="csv_results"),
+    path("<int:drive_id>/csv/audit.csv", exports.audit, name="csv_audit"),
+    path("<int:drive_id>/screens/", organizer.drive_screens, name="drive_screens"),
+    path("<int:drive_id>/pairs/", organizer.pairs, name="pairs"),
+    path("<int:drive_id>/pairs/add/", organizer.pair_add, name="pair_add"),
+    path("<int:drive_id>/pairs/paste/", organizer.pairs_bulk, name="pairs_bulk"),
+    path("<int:drive_id>/pairs/reregister/", organizer.pairs_reregister, name="pairs_reregister"),
+    path("<int:drive_id>/pairs/<int:pair_id>/edit/", organizer.pair_edit, name="pair_edit"),
+    path("<int:drive_id>/pairs/<int:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),
+    path("<int:drive_id>/pairs/<int:pair_id>/paid/", organizer.pair_paid, name="pair_paid"),
+    path("<int:drive_id>/start/", organizer.drive_start, name="drive_start"),
+    path("<int:drive_id>/games/<int:game>/", night.game, name="game"),
+    path("<int:drive_id>/games/<int:game>/live/", night.game_live, name="game_live"),
+    path(f"{TABLE}/result/", night.result_record, name="result_record"),
     # The scorekeeper: GET shows the scoresheet, POST to the same address enters a hand.
-    path(
-        "<int:drive_id>/games/<int:game>/tables/<int:table>/score/",
-        views.scoresheet,
-        name="scoresheet",
-    ),
-    path(
-        "<int:drive_id>/games/<int:game>/tables/<int:table>/score/",
-        views.scoresheet,
-        name="hand_add",
-    ),
-    path(
-        "<int:drive_id>/games/<int:game>/tables/<int:table>/score/undo/",
-        views.hand_undo,
-        name="hand_undo",
-    ),
-    path("<int:drive_id>/games/<int:game>/next/", views.game_next, name="game_next"),
-    path("<int:drive_id>/games/<int:game>/undo-result/", views.result_undo, name="result_undo"),
-    path("<int:drive_id>/games/<int:game>/undo-next/", views.game_undo, name="game_undo"),
-    path("<int:drive_id>/seating/", views.seating, name="seating"),
-    path("<int:drive_id>/seating/preview/", views.seating_preview, name="seating_preview"),
-    path("<int:drive_id>/seating/change/", views.seating_change, name="seating_change"),
-    path(
-        "<int:drive_id>/games/<int:game>/tables/<int:table>/correct/",
-        views.result_correct,
-        name="result_correct",
-    ),
-    path("<int:drive_id>/finish-early/", views.finish_early, name="finish_early"),
-    path("<int:drive_id>/finish/", views.drive_finish, name="drive_finish"),
-    path("<int:drive_id>/standings/", views.standings, name="standings"),
-    path("<int:drive_id>/cards/<int:number>/", views.pair_card, name="pair_card"),
-    path("<int:drive_id>/audit/", views.audit, name="audit"),
-    path("<int:drive_id>/rules/", views.rules, name="rules"),
-    path("<int:drive_id>/print/", include("drives.pdf_urls")),
+    path(f"{TABLE}/score/", scoresheets.scoresheet, name="scoresheet"),
+    path(f"{TABLE}/score/", scoresheets.scoresheet, name="hand_add"),
+    path(f"{TABLE}/score/undo/", scoresheets.hand_undo, name="hand_undo"),
+    path("<int:drive_id>/games/<int:game>/next/", night.game_next, name="game_next"),
+    path("<int:drive_id>/games/<int:game>/undo-result/", night.result_undo, name="result_undo"),
+    path("<int:drive_id>/games/<int:game>/undo-next/", night.game_undo, name="game_undo"),
+    path("<int:drive_id>/seating/", night.seating, name="seating"),
+    path("<int:drive_id>/seating/preview/", night.seating_preview, name="seating_preview"),
+    path("<int:drive_id>/seating/change/", night.seating_change, name="seating_change"),
+    path(f"{TABLE}/correct/", night.result_correct, name="result_correct"),
+    path("<int:drive_id>/finish-early/", night.finish_early, name="finish_early"),
+    path("<int:drive_id>/finish/", night.drive_finish, name="drive_finish"),
+    path("<int:drive_id>/standings/", organizer.standings, name="standings"),
+    path("<int:drive_id>/cards/<int:number>/", organizer.pair_card, name="pair_card"),
+    path("<int:drive_id>/audit/", organizer.audit, name="audit"),
+    path("<int:drive_id>/rules/", organizer.rules, name="rules"),
+    path("<int:drive_id>/print/", include(print_patterns)),
+]
+
+# Public screens for the hall, no login: /board/<drive>/ and its standings.
+board_patterns = [
+    path("<int:drive_id>/", board.board, name="board"),
+    path("<int:drive_id>/standings/", board.standings, name="standings"),
+]
+
+# The table's own page, opened from its QR card: no login, the token is the key.
+table_patterns = [
+    path("<str:token>/", table.table_page, name="page"),
+    path("<str:token>/report/", table.table_report, name="report"),
+    path("<str:token>/confirm/", table.table_confirm, name="confirm"),
+    path("<str:token>/withdraw/", table.table_withdraw, name="withdraw"),
+]
+
+# The club's table links; mounted in the club namespace with accounts' screens.
+club_patterns = [
+    path("tables/", links.table_links, name="table_links"),
+    path("tables/<int:table>/rotate/", links.table_link_rotate, name="table_link_rotate"),
 ]

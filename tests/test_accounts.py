@@ -12,7 +12,7 @@ import json
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 
-from drives import accounts
+from accounts.services import people as accounts
 from drives.models import AuditEntry, Membership, TableGame
 from drives.services import DriveError, Origin
 from tests.conftest import NOW, make_club, make_user, row_counts, started_drive

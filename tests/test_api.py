@@ -18,9 +18,11 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from drives import accounts, api_tokens, queries, services
+from accounts.services import people as accounts
+from accounts.services import tokens as api_tokens
+from drives import queries, services
 from drives.models import ApiToken, AuditEntry, Drive, Submission, TableGame
-from scoring.services import report as report_service
+from prizes.services import report as report_service
 from tests.conftest import (
     NOW,
     add_pairs,

@@ -26,8 +26,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from accounts.services import tokens as api_tokens
 from config.wsgi import application
-from drives import api_tokens, services
+from drives import services
 from tests.conftest import NOW, add_pairs, make_drive, make_user, play_game, started_drive
 
 pytestmark = pytest.mark.django_db

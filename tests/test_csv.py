@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from drives import services
-from drives.csv_views import cell
 from drives.models import TableGame
+from drives.views.exports import cell
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 
 pytestmark = pytest.mark.django_db

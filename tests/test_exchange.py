@@ -15,8 +15,8 @@ from django.urls import reverse
 from drives import exchange, queries, services
 from drives.models import AuditEntry, Drive, TableGame
 from drives.services import DriveError, Origin
-from scoring.models import Decision, JarDraw
-from scoring.services import jar, money, side, ties
+from prizes.models import Decision, JarDraw
+from prizes.services import jar, money, side, ties
 from tests.conftest import NOW, add_pairs, make_club, make_drive, make_user
 from tests.test_roles import state
 

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 
 from drives import services
 from drives.models import Drive, Membership
-from scoring.models import PlacePrize, PrizeSettings
+from prizes.models import PlacePrize, PrizeSettings
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 from tests.test_roles import READS, ROUTES, WRITES, kwarg_values, world  # noqa: F401 (a fixture)
 
@@ -48,7 +48,7 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "8"))
 # Which drives a view is fuzzed against: every view meets the running drive; a view
 # of a drive also meets one still registering pairs; the prize views a finished one.
 DRIVE_VIEWS = [k for k in WRITES if "drive_id" in ROUTES[k].kwargs]
-PRIZE_VIEWS = [k for k in DRIVE_VIEWS if k.startswith("scoring:")]
+PRIZE_VIEWS = [k for k in DRIVE_VIEWS if k.startswith("prizes:")]
 CASES = (
     [(k, "running") for k in WRITES]
     + [(k, "setup") for k in DRIVE_VIEWS]
@@ -351,5 +351,5 @@ def test_the_fuzzing_knows_the_fields_of_the_main_forms(organizer_world):
     assert "text" in field_names(urls["setup"]["drives:pairs_bulk"])[0]
     assert "winner" in field_names(urls["running"]["drives:result_record"])[0]
     assert "confirmer" in field_names(urls["running"]["table:confirm"])[0]
-    assert {"action", "winner"} <= set(field_names(urls["running"]["scoring:tie"])[0])
-    assert "place_1_cents" in field_names(urls["running"]["scoring:prize_settings"])[0]
+    assert {"action", "winner"} <= set(field_names(urls["running"]["prizes:tie"])[0])
+    assert "place_1_cents" in field_names(urls["running"]["prizes:prize_settings"])[0]

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import prizes
-from scoring.prizes import (
+from prizes import rules as prizes
+from prizes.places import place_groups
+from prizes.rules import (
     DECK,
     ClubDrive,
     Decision,
@@ -38,7 +39,6 @@ from scoring.prizes import (
     travelling_prize_draw,
     who_cuts_next,
 )
-from scoring.standings import place_groups
 
 A, TWO, FOUR, NINE, KING = 1, 2, 4, 9, 13
 

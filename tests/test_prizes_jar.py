@@ -10,10 +10,10 @@ from django.urls import reverse
 
 from drives import services as drive_services
 from drives.models import AuditEntry, TableGame
-from scoring import prizes
-from scoring.models import JarDraw, JarEntry, PrizeSettings
-from scoring.services import jar
-from scoring.services.common import DriveError
+from prizes import rules as prizes
+from prizes.models import JarDraw, JarEntry, PrizeSettings
+from prizes.services import jar
+from prizes.services.common import DriveError
 from tests.conftest import NOW, add_pairs, make_drive, play_game, row_counts
 
 PRICE = 200
@@ -231,7 +231,7 @@ def test_no_winner_carries_the_jar_to_the_clubs_next_drive(club, organizer):
     s = jar.section(nxt)
     assert s["carried_in"] == 600 and s["carried_from"] == [drive]
     html = render_to_string(
-        "scoring/_jar_section.html", {"section": s, "drive": nxt, "report": True}
+        "prizes/_jar_section.html", {"section": s, "drive": nxt, "report": True}
     )
     assert "$6.00 was carried into this drive" in html  # its jar is still off
     jar_on(nxt)
@@ -241,13 +241,13 @@ def test_no_winner_carries_the_jar_to_the_clubs_next_drive(club, organizer):
         ("Cookie jar carried in from Friday 45s (2026-11-29)", 600, "in")
     ]
     html = render_to_string(
-        "scoring/_jar_section.html", {"section": s, "drive": nxt, "report": True}
+        "prizes/_jar_section.html", {"section": s, "drive": nxt, "report": True}
     )
     assert "Carried in from an earlier drive with no winner: $6.00" in html and "Friday 45s" in html
     assert "<form" not in html and "<a " not in html
     # And the drive it came from says where the jar went.
     html = render_to_string(
-        "scoring/_jar_section.html",
+        "prizes/_jar_section.html",
         {"section": jar.section(drive), "drive": drive, "report": True},
     )
     assert "No winner: $6.00 carries over to Next Friday" in html
@@ -268,7 +268,7 @@ def test_no_winner_and_no_next_drive_keeps_the_jar_until_one_is_created(club, or
     assert row.carried_to is None and row.total == 2 * PRICE
     s = jar.section(drive)
     assert s["held"] and s["next_drive"] is None
-    html = render_to_string("scoring/_jar_section.html", {"section": s, "drive": drive})
+    html = render_to_string("prizes/_jar_section.html", {"section": s, "drive": drive})
     assert "is kept for the club's next drive" in html
     assert "There is no drive to carry it to yet" in html
     before = everything()
@@ -401,7 +401,7 @@ def test_cash_and_section_are_zero_when_the_jar_is_off(club, organizer):
     }
     assert jar.section(drive)["on"] is False
     html = render_to_string(
-        "scoring/_jar_section.html",
+        "prizes/_jar_section.html",
         {"section": jar.section(drive), "drive": drive, "report": True},
     )
     assert "Cookie jar" not in html
@@ -420,7 +420,7 @@ def test_cash_before_the_draw_counts_only_the_takings(club, organizer):
 
 
 def url(drive, name="jar", *args):
-    return reverse(f"scoring:{name}", args=[drive.pk, *args])
+    return reverse(f"prizes:{name}", args=[drive.pk, *args])
 
 
 @pytest.fixture
@@ -601,14 +601,14 @@ def test_the_jar_screen_when_the_jar_is_off(org_client, club, organizer):
     drive = make_drive(club, organizer)
     page = org_client.get(url(drive)).content.decode()
     assert "This drive has no cookie jar." in page
-    assert reverse("scoring:prize_settings", args=[drive.pk]) in page
+    assert reverse("prizes:prize_settings", args=[drive.pk]) in page
 
 
 def test_the_prizes_page_section_links_to_the_jar_screen(finished):
     s = jar.section(finished)
     request = RequestFactory().get("/")
     html = render_to_string(
-        "scoring/_jar_section.html",
+        "prizes/_jar_section.html",
         {"section": s, "drive": finished, "report": False},
         request=request,
     )
@@ -618,7 +618,7 @@ def test_the_prizes_page_section_links_to_the_jar_screen(finished):
 
 def test_jar_money_carried_into_a_drive_with_the_jar_off_is_not_lost_from_the_cash(club, organizer):
     from drives.models import Drive
-    from scoring.services import report
+    from prizes.services import report
     from tests.conftest import make_drive
 
     d = make_drive(club, organizer)

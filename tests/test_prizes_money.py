@@ -5,10 +5,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from drives.models import AuditEntry
-from scoring.forms import parse_cents
-from scoring.models import PlacePrize, PrizeSettings
-from scoring.services import money
-from scoring.services.common import DriveError, prize_settings
+from prizes.forms import parse_cents
+from prizes.models import PlacePrize, PrizeSettings
+from prizes.services import money
+from prizes.services.common import DriveError, prize_settings
 from tests.conftest import NOW, add_pairs, make_drive, row_counts, started_drive
 
 DEFAULTS = {
@@ -140,7 +140,7 @@ def form_data(**changes):
 
 
 def url(drive):
-    return reverse("scoring:prize_settings", args=[drive.pk])
+    return reverse("prizes:prize_settings", args=[drive.pk])
 
 
 def test_the_settings_screen_saves(org_client, drive):

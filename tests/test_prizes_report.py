@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drives import services as drive_services
-from scoring.services import jar, money, report, side, ties
+from prizes.services import jar, money, report, side, ties
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 
 
@@ -82,7 +82,7 @@ def test_the_cash_summary_adds_up(drive):
 
 
 def test_the_prizes_page_shows_every_part(org_client, drive):
-    page = org_client.get(reverse("scoring:prizes", args=[drive.pk])).content.decode()
+    page = org_client.get(reverse("prizes:prizes", args=[drive.pk])).content.decode()
     for text in ["Prizes", "Cash summary", "Takings", "Remaining for the hall", "$60.00"]:
         assert text in page
     assert "First prize" in page
@@ -90,7 +90,7 @@ def test_the_prizes_page_shows_every_part(org_client, drive):
 
 
 def test_the_report_prints_without_buttons_and_with_a_signature_line(org_client, drive):
-    r = org_client.get(reverse("scoring:report", args=[drive.pk]))
+    r = org_client.get(reverse("prizes:report", args=[drive.pk]))
     page = r.content.decode()
     assert r.status_code == 200
     assert "Organizer's signature" in page and "Generated" in page
@@ -99,7 +99,7 @@ def test_the_report_prints_without_buttons_and_with_a_signature_line(org_client,
 
 
 def test_prize_pages_are_for_the_clubs_organizers(client, other_club_client, scorer_client, drive):
-    for name in ("scoring:prizes", "scoring:report"):
+    for name in ("prizes:prizes", "prizes:report"):
         url = reverse(name, args=[drive.pk])
         assert other_club_client.get(url).status_code == 404
         assert scorer_client.get(url).status_code == 403
@@ -108,7 +108,7 @@ def test_prize_pages_are_for_the_clubs_organizers(client, other_club_client, sco
 
 
 def test_prize_pages_wrong_method_and_htmx(org_client, drive):
-    for name in ("scoring:prizes", "scoring:report"):
+    for name in ("prizes:prizes", "prizes:report"):
         url = reverse(name, args=[drive.pk])
         assert org_client.post(url).status_code == 405
         r = org_client.get(url, HTTP_HX_REQUEST="true")
@@ -119,7 +119,7 @@ def test_a_running_drive_shows_where_things_stand(org_client, club, organizer):
     d = make_drive(club, organizer)
     add_pairs(d, organizer, 4)
     drive_services.drive_start(drive=d, actor=organizer, now=NOW, seed=1)
-    page = org_client.get(reverse("scoring:prizes", args=[d.pk])).content.decode()
+    page = org_client.get(reverse("prizes:prizes", args=[d.pk])).content.decode()
     assert "Prizes are settled after the last game" in page
 
 

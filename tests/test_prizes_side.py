@@ -6,10 +6,10 @@ from django.urls import reverse
 
 from drives import services
 from drives.models import AuditEntry
-from scoring import prizes
-from scoring.models import PrizeSettings, SideDraw
-from scoring.services import side
-from scoring.services.common import DriveError, tallies
+from prizes import rules as prizes
+from prizes.models import PrizeSettings, SideDraw
+from prizes.services import side
+from prizes.services.common import DriveError, tallies
 from tests.conftest import NOW, make_drive, play_game, row_counts, started_drive
 
 ALL_ON = {
@@ -174,7 +174,7 @@ def test_the_database_refuses_a_second_draw_of_a_kind_and_the_service_says_so(
 
 
 def test_conflict_blocks_the_end_of_night_draws(finished, organizer, monkeypatch):
-    monkeypatch.setattr("scoring.services.common.conflicts", lambda drive: 1)
+    monkeypatch.setattr("prizes.services.common.conflicts", lambda drive: 1)
     before = counts()
     for draw in (
         lambda: draw_fifty(finished, organizer),
@@ -354,7 +354,7 @@ def test_every_side_prize_is_off_by_default(club, organizer):
 
 
 def url(name, drive):
-    return reverse(f"scoring:{name}", args=[drive.pk])
+    return reverse(f"prizes:{name}", args=[drive.pk])
 
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -528,9 +528,9 @@ def test_section_on_the_printed_report_has_no_buttons(finished, organizer, rf):
 
     draw_fifty(finished, organizer, seed=1)
     ctx = {"section": side.section(finished), "drive": finished, "report": True}
-    html = render_to_string("scoring/_side_section.html", ctx)
+    html = render_to_string("prizes/_side_section.html", ctx)
     assert "<form" not in html and "<button" not in html
     assert "Not drawn." in html  # the travelling card and the door prizes
     none = started_drive(finished.club, organizer, pairs=4, games=1)
     ctx = {"section": side.section(none), "drive": none, "report": True}
-    assert render_to_string("scoring/_side_section.html", ctx).strip() == ""
+    assert render_to_string("prizes/_side_section.html", ctx).strip() == ""

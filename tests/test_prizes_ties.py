@@ -10,11 +10,11 @@ from django.urls import reverse
 
 from drives import services
 from drives.models import AuditEntry, Pair, TableGame
-from scoring import prizes
-from scoring.models import Decision, PlacePrize, PrizeSettings
-from scoring.services import ties
-from scoring.services.common import DriveError, tallies
-from scoring.standings import place_groups
+from prizes import rules as prizes
+from prizes.models import Decision, PlacePrize, PrizeSettings
+from prizes.places import place_groups
+from prizes.services import ties
+from prizes.services.common import DriveError, tallies
 from tests.conftest import NOW, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -440,11 +440,11 @@ def test_a_single_booby_pair_wins_outright(three_way, organizer):
 
 
 def tie_url(drive, prize="place-1"):
-    return reverse("scoring:tie", args=[drive.pk, prize])
+    return reverse("prizes:tie", args=[drive.pk, prize])
 
 
 def reopen_url(drive, prize="place-1"):
-    return reverse("scoring:tie_reopen", args=[drive.pk, prize])
+    return reverse("prizes:tie_reopen", args=[drive.pk, prize])
 
 
 def goes_to_login(response) -> bool:
@@ -660,12 +660,12 @@ def test_the_section_on_the_prizes_page_and_the_report(org_client, two_way):
     decide(
         two_way, two_way.club.memberships.first().user, "place-3", cut=[{4: (1, "C"), 5: (5, "H")}]
     )
-    page = org_client.get(reverse("scoring:prizes", args=[two_way.pk])).content.decode()
+    page = org_client.get(reverse("prizes:prizes", args=[two_way.pk])).content.decode()
     assert "First prize: 4 games" in page and "Tie: settle" in page
     assert tie_url(two_way) in page
     assert "cut: pair 4 A♣, pair 5 5♥ — pair 4 won (cards cut by hand)" in page
     assert "Booby prize: 0 games" in page
-    report = org_client.get(reverse("scoring:report", args=[two_way.pk])).content.decode()
+    report = org_client.get(reverse("prizes:report", args=[two_way.pk])).content.decode()
     assert "First prize: 4 games" in report and "Tie: not settled yet." in report
     assert "Tie: settle" not in report and tie_url(two_way) not in report
     assert "cut: pair 4 A♣, pair 5 5♥ — pair 4 won" in report
@@ -674,7 +674,7 @@ def test_the_section_on_the_prizes_page_and_the_report(org_client, two_way):
 def test_the_section_says_which_prizes_are_not_awarded(org_client, three_pairs):
     three_pairs.prize_places = 4
     three_pairs.save()
-    page = org_client.get(reverse("scoring:report", args=[three_pairs.pk])).content.decode()
+    page = org_client.get(reverse("prizes:report", args=[three_pairs.pk])).content.decode()
     assert "Prizes 3 and 4 are not awarded: there are only 2 different scores." in page
     assert "The booby prize is not awarded" in page
 

@@ -24,9 +24,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from drives import api_tokens, services
+from accounts.services import tokens as api_tokens
+from drives import services
 from drives.models import Drive, Membership
-from scoring.services import scorekeeper
+from scorekeeper import services as scorekeeper
 from tests.conftest import NOW, add_pairs, make_club, make_drive, make_user, row_counts
 
 pytestmark = pytest.mark.django_db
@@ -95,20 +96,20 @@ ROLES: dict[str, str] = {
     "drives:pdf_final_cards": GET_ONLY,
     "drives:pdf_prize_report": GET_ONLY,
     # scoring/urls.py: prizes, ties, side draws, cookie jar
-    "scoring:prizes": GET_ONLY,
-    "scoring:prize_settings": ORGANIZER,
-    "scoring:report": GET_ONLY,
-    "scoring:tie": ORGANIZER,
-    "scoring:tie_reopen": ORGANIZER,
-    "scoring:side": GET_ONLY,
-    "scoring:side_fifty_fifty": ORGANIZER,
-    "scoring:side_travelling": ORGANIZER,
-    "scoring:side_travelling_holder": ORGANIZER,
-    "scoring:side_door": ORGANIZER,
-    "scoring:jar": GET_ONLY,
-    "scoring:jar_entry": ORGANIZER,
-    "scoring:jar_draw": ORGANIZER,
-    "scoring:jar_carry": ORGANIZER,
+    "prizes:prizes": GET_ONLY,
+    "prizes:prize_settings": ORGANIZER,
+    "prizes:report": GET_ONLY,
+    "prizes:tie": ORGANIZER,
+    "prizes:tie_reopen": ORGANIZER,
+    "prizes:side": GET_ONLY,
+    "prizes:side_fifty_fifty": ORGANIZER,
+    "prizes:side_travelling": ORGANIZER,
+    "prizes:side_travelling_holder": ORGANIZER,
+    "prizes:side_door": ORGANIZER,
+    "prizes:jar": GET_ONLY,
+    "prizes:jar_entry": ORGANIZER,
+    "prizes:jar_draw": ORGANIZER,
+    "prizes:jar_carry": ORGANIZER,
     # scoring/scorekeeper_urls.py: the stand-alone scorekeeper
     "scorekeeper:game_list": GET_ONLY,
     "scorekeeper:game_new": SCORER,
@@ -212,7 +213,7 @@ def test_every_role_decision_is_for_a_url_that_exists():
 
 def test_the_matrix_covers_the_writes_of_every_app():
     prefixes = {key.split(":")[0] for key in WRITES if ":" in key}
-    assert {"drives", "scoring", "scorekeeper", "club"} <= prefixes
+    assert {"drives", "prizes", "scorekeeper", "club"} <= prefixes
 
 
 # --- The club, its people, a running drive ---------------------------------------

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from drives.models import AuditEntry
 from drives.services import DriveError, StaleError
-from scoring.models import ScoreGame, ScoreHand
-from scoring.services import scorekeeper as service
+from scorekeeper import services as service
+from scorekeeper.models import ScoreGame, ScoreHand
 from tests.conftest import NOW
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import standings
-from scoring.standings import PlaceGroup, PrizeError, pair_list, place_groups, score_levels
+from prizes import places as standings
+from prizes.places import PlaceGroup, PrizeError, pair_list, place_groups, score_levels
 
 tallies_st = st.dictionaries(st.integers(1, 120), st.integers(0, 25), max_size=40)
 

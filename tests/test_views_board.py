@@ -14,8 +14,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from drives import board_views, queries, services
+from drives import movement, queries, services
 from drives.models import AuditEntry, Drive, TableGame
+from drives.views import board as board_views
 from tests.conftest import NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +94,7 @@ def test_the_board_shows_the_game_without_a_login(anon_client, night, organizer)
 
 def test_the_board_lists_the_moves_into_the_current_game(anon_client, night):
     moves = services.describe_moves(
-        services.movement.moves(services.seating_of(night, 1), services.seating_of(night, 2)),
+        movement.moves(services.seating_of(night, 1), services.seating_of(night, 2)),
         dict(night.pairs.values_list("pk", "number")),
     )
     assert moves

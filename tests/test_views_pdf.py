@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from drives import queries, services
 from drives.models import AuditEntry, Club, TableLink
-from scoring.services import jar, money, side, ties
+from prizes.services import jar, money, side, ties
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 
 pytestmark = pytest.mark.django_db
@@ -297,7 +297,7 @@ def finished(club, organizer):
 
 
 def test_the_prize_report_pdf_has_what_the_page_has(org_client, finished):
-    page = org_client.get(reverse("scoring:report", args=[finished.pk])).content.decode()
+    page = org_client.get(reverse("prizes:report", args=[finished.pk])).content.decode()
     text = "\n".join(pages_text(org_client.get(url("drives:pdf_prize_report", finished))))
     flat = " ".join(text.split())
     for heading in ("Places", "Cookie jar", "Side prizes", "50/50 draw", "Cash summary"):
@@ -388,13 +388,13 @@ def test_the_standings_page_offers_the_sheet(org_client, drive):
 
 
 def test_the_prize_report_page_offers_the_pdf(org_client, finished):
-    html = org_client.get(reverse("scoring:report", args=[finished.pk])).content.decode()
+    html = org_client.get(reverse("prizes:report", args=[finished.pk])).content.decode()
     assert reverse("drives:pdf_prize_report", args=[finished.pk]) in html
 
 
 def test_the_club_paper_size_is_set_with_the_cash_unit(org_client, drive, club):
     r = org_client.post(
-        reverse("scoring:prize_settings", args=[drive.pk]),
+        reverse("prizes:prize_settings", args=[drive.pk]),
         {"form": "cash_unit", "cash_unit": "5", "paper_size": "a4"},
     )
     assert r.status_code == 302
@@ -408,7 +408,7 @@ def test_the_club_paper_size_is_set_with_the_cash_unit(org_client, drive, club):
 
 def test_a_bad_paper_size_is_refused(org_client, drive, club):
     r = org_client.post(
-        reverse("scoring:prize_settings", args=[drive.pk]),
+        reverse("prizes:prize_settings", args=[drive.pk]),
         {"form": "cash_unit", "cash_unit": "5", "paper_size": "tabloid"},
     )
     assert r.status_code == 400

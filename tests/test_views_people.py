@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.urls import reverse
 
-from drives import accounts
+from accounts.services import people as accounts
 from drives.models import AuditEntry, Membership
 from tests.conftest import NOW, make_club, make_user, row_counts
 

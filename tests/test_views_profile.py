@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from drives import api_tokens
+from accounts.services import tokens as api_tokens
 from drives.models import ApiToken, AuditEntry
 from tests.conftest import NOW, make_club, make_user, row_counts
 

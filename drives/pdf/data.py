@@ -1,6 +1,6 @@
 """The printed documents' plain data, read from the database.
 
-Each function takes a drive (its club already loaded, as _get_drive_for_user
+Each function takes a drive (its club already loaded, as get_drive_for_user
 gives it) and returns the frozen dataclasses a drawing module prints, in a
 fixed number of queries whatever the number of pairs. Words are translated
 here, in the active language; dates and times are written out in the local
@@ -20,8 +20,8 @@ from django.utils.translation import ngettext
 
 from drives import queries
 from drives.models import Drive, TableGame, TableLink
-from scoring.services import report as report_service
-from scoring.templatetags.money import cents as dollars
+from prizes import interface as report_service
+from prizes.interface import dollars
 
 from .cards import FinalCard, FinalCards, PunchCard, PunchCards
 from .common import DocInfo
@@ -615,7 +615,7 @@ def _cash_rows(cash) -> tuple[CashRow, ...]:
 
 
 def prize_report(drive: Drive, *, now: datetime | None = None) -> PrizeReport:
-    """The prize report page's data (scoring.services.report.prize_report), as print."""
+    """The prize report page's data (prizes.services.report.prize_report), as print."""
     report = report_service.prize_report(drive)
     sections = report["sections"]
     lead = [formats.date_format(drive.date, "DATE_FORMAT")]

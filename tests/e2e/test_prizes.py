@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from scoring.services import ties
+from prizes.services import ties
 from tests.conftest import make_club, make_user
 from tests.e2e.test_drive_night import hall_fit_problems
 from tests.test_prizes_report import finished

@@ -1,0 +1,5 @@
+"""What other apps (drives' API) may use of accounts, by name."""
+
+from .services.tokens import token_authenticate
+
+__all__ = ["token_authenticate"]

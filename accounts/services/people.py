@@ -1,0 +1,246 @@
+"""The club's accounts: add a person, set a password, change a role, remove.
+
+Like services.py, each function is one transaction and writes one audit
+entry (never a password). A DriveError is for the organizer.
+
+The club always keeps an organizer: the club's membership rows are locked
+before that rule is checked, so two organizers demoting or removing each
+other at the same moment cannot leave the club with none.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from drives.interface import FRONT, DriveError, Origin, record_audit
+from drives.models import Club, Membership
+
+ORGANIZER = Membership.Role.ORGANIZER
+SCORER = Membership.Role.SCORER
+USERNAME_MAX = 150
+
+
+def _check_role(role: str) -> str:
+    if role not in Membership.Role.values:
+        raise DriveError(_("Choose organizer or scorer."), 400)
+    return role
+
+
+def _clean_username(raw: str) -> str:
+    username = (raw or "").strip()
+    if not username:
+        raise DriveError(_("Type a username."), 400)
+    if len(username) > USERNAME_MAX:
+        raise DriveError(_("A username has at most 150 letters."), 400)
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError as e:
+        raise DriveError(" ".join(e.messages), 400) from e
+    return username
+
+
+def _check_password(password: str, user: AbstractBaseUser) -> None:
+    try:
+        validate_password(password, user=user)
+    except ValidationError as e:
+        raise DriveError(" ".join(e.messages), 400) from e
+
+
+def _locked_members(club: Club) -> list[Membership]:
+    """Every membership of the club, locked, so the last-organizer rule sees settled rows."""
+    return list(
+        Membership.objects.select_for_update()
+        .select_related("user")
+        .filter(club=club)
+        .order_by("pk")
+    )
+
+
+def _member_in(members: list[Membership], user_id: int) -> Membership:
+    for m in members:
+        if m.user_id == user_id:
+            return m
+    raise DriveError(_("That person is not in your club."), 404)
+
+
+def _keeps_an_organizer(members: list[Membership], leaving: Membership) -> None:
+    if leaving.role != ORGANIZER:
+        return
+    if not any(m.role == ORGANIZER and m.pk != leaving.pk for m in members):
+        raise DriveError(
+            _(
+                "%(name)s is the club's only organizer. Make someone else an organizer first: "
+                "the club always needs one."
+            )
+            % {"name": leaving.user.get_username()},
+            409,
+        )
+
+
+def _who(m: Membership) -> dict:
+    return {"username": m.user.get_username(), "role": m.role}
+
+
+def member_add(
+    *,
+    club: Club,
+    username: str,
+    password: str,
+    role: str,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> Membership:
+    """A new login for the club with the password the organizer typed."""
+    user_model = get_user_model()
+    role = _check_role(role)
+    username = _clean_username(username)
+    with transaction.atomic():
+        # Case-blind: "Mary" and "mary" on one tablet's login screen would be a trap.
+        if user_model.objects.filter(username__iexact=username).exists():
+            raise DriveError(
+                _("The username %(name)s is taken. Choose another one.") % {"name": username},
+                400,
+            )
+        _check_password(password, user_model(username=username))
+        try:
+            with transaction.atomic():
+                user = user_model.objects.create_user(username=username, password=password)
+        except IntegrityError as e:  # another organizer added the same name a moment ago
+            raise DriveError(
+                _("The username %(name)s is taken. Choose another one.") % {"name": username},
+                400,
+            ) from e
+        member = Membership.objects.create(club=club, user=user, role=role)
+        summary = (
+            _("Organizer account '%(name)s' added")
+            if role == ORGANIZER
+            else _("Scorer account '%(name)s' added")
+        )
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="member_add",
+            summary=summary % {"name": username},
+            new=_who(member),
+        )
+    return member
+
+
+def member_password_set(
+    *,
+    club: Club,
+    user_id: int,
+    password: str,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> AbstractBaseUser:
+    """A new password for a member of the club (their old one stops working)."""
+    with transaction.atomic():
+        member = _member_in(_locked_members(club), user_id)
+        user = member.user
+        _check_password(password, user)
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="member_password_set",
+            summary=_("Password for '%(name)s' changed") % {"name": user.get_username()},
+            new={"username": user.get_username()},
+        )
+    return user
+
+
+def member_role_set(
+    *,
+    club: Club,
+    user_id: int,
+    role: str,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> Membership:
+    """Make a member an organizer or a scorer; the last organizer stays one."""
+    role = _check_role(role)
+    with transaction.atomic():
+        members = _locked_members(club)
+        member = _member_in(members, user_id)
+        if member.role == role:
+            return member
+        if role != ORGANIZER:
+            _keeps_an_organizer(members, member)
+        old = _who(member)
+        member.role = role
+        member.save(update_fields=["role"])
+        summary = (
+            _("'%(name)s' is now an organizer")
+            if role == ORGANIZER
+            else _("'%(name)s' is now a scorer")
+        )
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="member_role_set",
+            summary=summary % {"name": old["username"]},
+            old=old,
+            new=_who(member),
+        )
+    return member
+
+
+def member_remove(
+    *,
+    club: Club,
+    user_id: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> None:
+    """Take a person off the club: the login stops working, their history stays.
+
+    The account is deactivated rather than deleted, so the audit trail still
+    names who entered each result.
+    """
+    with transaction.atomic():
+        members = _locked_members(club)
+        member = _member_in(members, user_id)
+        _keeps_an_organizer(members, member)
+        old = _who(member)
+        user = member.user
+        member.delete()
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+        summary = (
+            _("Organizer account '%(name)s' removed")
+            if old["role"] == ORGANIZER
+            else _("Scorer account '%(name)s' removed")
+        )
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="member_remove",
+            summary=summary % {"name": old["username"]},
+            old=old,
+        )

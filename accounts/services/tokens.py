@@ -1,0 +1,133 @@
+"""Keys for the JSON API: made on a person's profile page, shown once, kept as a hash.
+
+A key acts as the person who made it, with their role in their club (an
+organizer's key may do what the organizer may; a scorer's what a scorer may).
+Like services.py, each change is one transaction with one audit entry (the
+key itself is never written anywhere).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from drives.interface import FRONT, DriveError, Origin, record_audit
+from drives.models import ApiToken, Membership
+
+KEY_START = "cd_"
+# Shown on the profile page so a person can tell their keys apart; too short to guess with.
+PREFIX_LENGTH = 8
+NAME_MAX = 80
+# A person rarely needs more: one per scoreboard or script.
+MAX_ACTIVE = 20
+# last_used_at is refreshed at most this often, so reads do not each write a row.
+TOUCH_EVERY = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class NewToken:
+    """A key just made: `key` exists only here, to be shown once."""
+
+    token: ApiToken
+    key: str
+
+
+def digest_of(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _club_of(user):
+    m = Membership.objects.select_related("club").filter(user=user).first()
+    if m is None:
+        raise DriveError(_("This account does not belong to a club."), 403)
+    return m.club
+
+
+def _clean_token_name(raw: str) -> str:
+    name = " ".join((raw or "").split())
+    if not name:
+        raise DriveError(_("Give the key a name, like “Scoreboard”."))
+    if len(name) > NAME_MAX:
+        raise DriveError(_("A key's name can be at most %(max)d characters.") % {"max": NAME_MAX})
+    return name
+
+
+def token_create(*, actor, name: str, now: datetime, origin: Origin = FRONT) -> NewToken:
+    """A new key for the actor's own use; only its sha256 and first characters are stored."""
+    club = _club_of(actor)
+    name = _clean_token_name(name)
+    with transaction.atomic():
+        active = ApiToken.objects.select_for_update().filter(user=actor, revoked_at__isnull=True)
+        if len(active) >= MAX_ACTIVE:
+            raise DriveError(
+                _("You have %(n)d keys already: revoke one you no longer use first.")
+                % {"n": MAX_ACTIVE},
+                409,
+            )
+        key = KEY_START + secrets.token_urlsafe(32)
+        token = ApiToken.objects.create(
+            user=actor,
+            name=name,
+            prefix=key[:PREFIX_LENGTH],
+            digest=digest_of(key),
+            created_at=now,
+        )
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="token_create",
+            summary=_("API key “%(name)s” (%(prefix)s…) made for %(user)s")
+            % {"name": name, "prefix": token.prefix, "user": actor.get_username()},
+            new={"id": token.pk, "name": name, "prefix": token.prefix},
+        )
+    return NewToken(token=token, key=key)
+
+
+def token_revoke(*, token: ApiToken, actor, now: datetime, origin: Origin = FRONT) -> ApiToken:
+    """Stop a key working at once. Revoking a revoked key changes nothing."""
+    club = _club_of(actor)
+    with transaction.atomic():
+        token = ApiToken.objects.select_for_update().filter(pk=token.pk, user=actor).first()
+        if token is None:
+            raise DriveError(_("You have no such key."), 404)
+        if token.revoked_at is not None:
+            return token
+        token.revoked_at = now
+        token.save(update_fields=["revoked_at"])
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="token_revoke",
+            summary=_("API key “%(name)s” (%(prefix)s…) of %(user)s revoked")
+            % {"name": token.name, "prefix": token.prefix, "user": actor.get_username()},
+            old={"id": token.pk, "name": token.name, "prefix": token.prefix},
+        )
+    return token
+
+
+def token_authenticate(key: str, *, now: datetime) -> ApiToken | None:
+    """The live key this is (with its user), or None: unknown, revoked, or its person removed."""
+    if not key or not key.startswith(KEY_START) or len(key) > 200:
+        return None
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(digest=digest_of(key), revoked_at__isnull=True)
+        .first()
+    )
+    if token is None or not token.user.is_active:
+        return None
+    if token.last_used_at is None or now - token.last_used_at >= TOUCH_EVERY:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token

@@ -1,0 +1,15 @@
+"""People and profile screens; config/urls.py mounts them in the club namespace with the
+table-link screens of drives."""
+
+from django.urls import path
+
+from .views import people, profile
+
+urlpatterns = [
+    path("people/", people.people, name="people"),
+    path("people/<int:user_id>/password/", people.member_password, name="member_password"),
+    path("people/<int:user_id>/role/", people.member_role, name="member_role"),
+    path("people/<int:user_id>/remove/", people.member_remove, name="member_remove"),
+    path("profile/", profile.profile, name="profile"),
+    path("profile/tokens/<int:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
+]

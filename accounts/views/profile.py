@@ -1,0 +1,100 @@
+"""The logged-in person's own profile: their API keys for the JSON API.
+
+Organizers and scorers each make their own keys; a key acts with its person's
+role. A key is shown once, in the answer to the POST that made it (it is never
+stored, so there is nothing to redirect to). _get_token_for_user does the 404
+for a key that is not the person's own.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from drives import interface as services
+from drives.models import ApiToken
+from drives.views.shared import handle_drive_errors, membership_of, origin_of, page, posted
+
+from ..services import tokens as api_tokens
+
+TEMPLATE = "accounts/profile.html"
+SCREEN = "profile"
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(
+        label=_lazy("Name of the new key"),
+        max_length=api_tokens.NAME_MAX,
+        help_text=_lazy("Say where it is used, like “Scoreboard” or “League site”."),
+    )
+
+
+def _get_token_for_user(request: HttpRequest, token_id: int) -> ApiToken:
+    """The person's own key, else 404 (another person's key is not there for them)."""
+    membership_of(request)
+    token = ApiToken.objects.filter(pk=token_id, user=request.user).first()
+    if token is None:
+        raise Http404(_("You have no such key."))
+    return token
+
+
+def _profile_context(request: HttpRequest, *, form=None, new=None) -> dict:
+    return {
+        "membership": membership_of(request),
+        "tokens": list(ApiToken.objects.filter(user=request.user)),
+        "form": form or TokenForm(),
+        "new": new,
+        "docs_url": reverse("api:openapi-view"),
+        "api_url": request.build_absolute_uri(reverse("api:api-root")),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def profile(request):
+    membership_of(request)
+    form = TokenForm(posted(request))
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                new = api_tokens.token_create(
+                    actor=request.user,
+                    name=form.cleaned_data["name"],
+                    now=timezone.now(),
+                    origin=origin_of(request, SCREEN),
+                )
+            except services.DriveError as e:
+                form.add_error("name", e.message)
+            else:
+                response = page(request, TEMPLATE, _profile_context(request, new=new))
+                # The key is in this page only: no cache may keep a copy.
+                patch_cache_control(response, no_store=True, private=True)
+                return response
+        return page(request, TEMPLATE, _profile_context(request, form=form), 400)
+    return page(request, TEMPLATE, _profile_context(request))
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def token_revoke(request, token_id):
+    token = _get_token_for_user(request, token_id)
+    token = api_tokens.token_revoke(
+        token=token, actor=request.user, now=timezone.now(), origin=origin_of(request, SCREEN)
+    )
+    messages.success(
+        request, _("Key “%(name)s” revoked: it no longer works.") % {"name": token.name}
+    )
+    if request.htmx:
+        return page(request, TEMPLATE, _profile_context(request))
+    return redirect("club:profile")

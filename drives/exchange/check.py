@@ -1,0 +1,759 @@
+"""Reading and checking a document before anything is written: its size, format and version,
+every value's type and range, every reference.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
+from prizes.models import (
+    CENTS_MAX,
+    Decision,
+    PrizeSettings,
+    SideDraw,
+)
+
+from .. import movement
+from ..game_options import OPTION_NAMES
+from ..models import (
+    MAX_GAMES,
+    MAX_NAME,
+    Drive,
+    Submission,
+    TableGame,
+)
+from ..services import MAX_TABLES, DriveError
+from .limits import (
+    DRIVE_FIELDS,
+    FORMAT,
+    INT_MAX,
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_PAIR,
+    SEED_LIMIT,
+    SMALL_MAX,
+    VERSION,
+)
+
+# ---------------------------------------------------------------- reading a file
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def check_size(size: int) -> None:
+    if size > MAX_BYTES:
+        raise DriveError(
+            _("The file is too big: a drive export is at most %(mb)d MB.")
+            % {"mb": MAX_BYTES // (1024 * 1024)}
+        )
+
+
+def read_document(content: bytes) -> dict:
+    """The document in an uploaded file, or a DriveError (400) saying why it is not one."""
+    check_size(len(content))
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DriveError(_("The file is not a drive export: it is not text (UTF-8).")) from None
+    try:
+        document = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise DriveError(
+            _("The file is not a drive export: its JSON is nested too deep.")
+        ) from None
+    except ValueError as e:
+        raise DriveError(
+            _("The file is not JSON (%(error)s): choose a file exported from Card Drive.")
+            % {"error": e}
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise DriveError(
+            _("The file is JSON but not a drive export from Card Drive (format “%(format)s”).")
+            % {"format": FORMAT}
+        )
+    return document
+
+
+# ---------------------------------------------------------------- checking
+
+
+class _Refused(Exception):
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def _object(value: Any, where: str, required: tuple[str, ...], optional=()) -> dict:
+    if not isinstance(value, dict):
+        raise _Refused(where, _("must be an object"))
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise _Refused(where, _("%(key)s is missing") % {"key": missing[0]})
+    unknown = sorted(set(value) - set(required) - set(optional))
+    if unknown:
+        raise _Refused(where, _("unknown field %(key)s") % {"key": unknown[0]})
+    return value
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise _Refused(where, _("must be a list"))
+    return value
+
+
+def _int(value: Any, where: str, lo: int, hi: int, *, null: bool = False) -> int | None:
+    if value is None and null:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _Refused(
+            where, _("must be a whole number from %(lo)d to %(hi)d") % {"lo": lo, "hi": hi}
+        )
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _Refused(where, _("must be true or false"))
+    return value
+
+
+def _str(value: Any, where: str, max_length: int, *, blank: bool = True) -> str:
+    if not isinstance(value, str):
+        raise _Refused(where, _("must be text"))
+    if len(value) > max_length:
+        raise _Refused(where, _("is longer than %(n)d characters") % {"n": max_length})
+    if not blank and not value.strip():
+        raise _Refused(where, _("must not be blank"))
+    if "\x00" in value:
+        raise _Refused(where, _("holds a null character"))
+    return value
+
+
+def _choice(value: Any, where: str, choices) -> str:
+    allowed = [str(c) for c in choices]
+    if value not in allowed:
+        raise _Refused(where, _("must be one of %(list)s") % {"list": ", ".join(allowed)})
+    return value
+
+
+def _datetime(value: Any, where: str, *, null: bool = False) -> datetime | None:
+    if value is None and null:
+        return None
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise _Refused(where, _("must be a date and time (ISO 8601)")) from None
+    if parsed.tzinfo is None:
+        raise _Refused(where, _("must say its time zone"))
+    return parsed
+
+
+def _date(value: Any, where: str) -> date:
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        return date.fromisoformat(value)
+    except ValueError:
+        raise _Refused(where, _("must be a date (YYYY-MM-DD)")) from None
+
+
+def _json(value: Any, where: str, depth: int = 0) -> Any:
+    """Free JSON kept as it is (audit old/new, hand records, draw results)."""
+    if depth > MAX_DEPTH:
+        raise _Refused(where, _("is nested too deep"))
+    if value is None or isinstance(value, bool | int | str):
+        if isinstance(value, str) and "\x00" in value:
+            raise _Refused(where, _("holds a null character"))
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise _Refused(where, _("holds a number JSON does not allow"))
+        return value
+    if isinstance(value, list):
+        for item in value:
+            _json(item, where, depth + 1)
+        return value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise _Refused(where, _("holds a key that is not text"))
+            _json(v, where, depth + 1)
+        return value
+    raise _Refused(where, _("holds a value JSON does not allow"))
+
+
+def _username(value: Any, where: str, seen: set[str]) -> str | None:
+    if value is None:
+        return None
+    name = _str(value, where, 150, blank=False)
+    seen.add(name)
+    return name
+
+
+def _cents(value: Any, where: str, *, null: bool = False) -> int | None:
+    return _int(value, where, 0, CENTS_MAX, null=null)
+
+
+def _drive_ref_in(value: Any, where: str) -> tuple[str, date] | None:
+    if value is None:
+        return None
+    ref = _object(value, where, ("name", "date"))
+    return _str(ref["name"], f"{where}.name", 120, blank=False), _date(ref["date"], f"{where}.date")
+
+
+@dataclass
+class _Checked:
+    """The document, checked: plain values, pairs by number."""
+
+    drive: dict
+    pairs: list[dict]
+    tables: list[dict]  # each with game, table, seats, result, hands, submissions
+    audit: list[dict]
+    prizes: dict
+    usernames: set[str] = field(default_factory=set)
+
+
+def _check_drive(raw: Any) -> dict:
+    d = _object(raw, "drive", DRIVE_FIELDS)
+    out = {
+        "name": _str(d["name"], "drive.name", 120, blank=False),
+        "date": _date(d["date"], "drive.date"),
+        "venue": _str(d["venue"], "drive.venue", 120),
+        "games": _int(d["games"], "drive.games", 1, MAX_GAMES),
+        "game": _choice(d["game"], "drive.game", Drive.Game.values),
+        "game_options": _json(d["game_options"], "drive.game_options"),
+        "prize_places": _int(d["prize_places"], "drive.prize_places", 0, 20),
+        "sitout_wins": _bool(d["sitout_wins"], "drive.sitout_wins"),
+        "confirm_by_number": _bool(d["confirm_by_number"], "drive.confirm_by_number"),
+        "board_public": _bool(d["board_public"], "drive.board_public"),
+        "standings_public": _bool(d["standings_public"], "drive.standings_public"),
+        "movement": _choice(d["movement"], "drive.movement", movement.MOVEMENTS),
+        "jar_carried_in": _cents(d["jar_carried_in"], "drive.jar_carried_in"),
+        "status": _choice(d["status"], "drive.status", Drive.Status.values),
+        "seed": _int(d["seed"], "drive.seed", 0, SEED_LIMIT - 1, null=True),
+        "current_game": _int(d["current_game"], "drive.current_game", 0, MAX_GAMES),
+        "finished_at": _datetime(d["finished_at"], "drive.finished_at", null=True),
+        "copied_from": _drive_ref_in(d["copied_from"], "drive.copied_from"),
+    }
+    if not isinstance(out["game_options"], dict):
+        raise _Refused("drive.game_options", _("must be an object"))
+    unknown = sorted(set(out["game_options"]) - OPTION_NAMES)
+    if unknown:
+        raise _Refused("drive.game_options", _("unknown option %(name)s") % {"name": unknown[0]})
+    if out["status"] == Drive.Status.SETUP:
+        if out["current_game"] != 0:
+            raise _Refused("drive.current_game", _("must be 0 while pairs are registering"))
+    elif not 1 <= out["current_game"] <= out["games"]:
+        raise _Refused(
+            "drive.current_game",
+            _("must be from 1 to the drive's %(n)d games once it has started")
+            % {"n": out["games"]},
+        )
+    if out["status"] != Drive.Status.SETUP and out["seed"] is None:
+        raise _Refused("drive.seed", _("a started drive keeps the seed its seating was drawn with"))
+    return out
+
+
+def _check_pairs(raw: Any) -> list[dict]:
+    pairs = []
+    seen: set[int] = set()
+    for i, p in enumerate(_list(raw, "pairs")):
+        where = f"pairs[{i}]"
+        p = _object(
+            p, where, ("number", "player1", "player2", "paid", "arrived_game", "left_after_game")
+        )
+        n = _int(p["number"], f"{where}.number", 1, MAX_PAIR)
+        if n in seen:
+            raise _Refused(where, _("pair %(n)d is in the list twice") % {"n": n})
+        seen.add(n)
+        arrived = _int(p["arrived_game"], f"{where}.arrived_game", 1, MAX_GAMES)
+        left = _int(p["left_after_game"], f"{where}.left_after_game", 0, MAX_GAMES, null=True)
+        if left is not None and left < arrived - 1:
+            raise _Refused(where, _("pair %(n)d leaves before it arrives") % {"n": n})
+        pairs.append(
+            {
+                "number": n,
+                "player1": _str(p["player1"], f"{where}.player1", MAX_NAME, blank=False),
+                "player2": _str(p["player2"], f"{where}.player2", MAX_NAME, blank=False),
+                "paid": _bool(p["paid"], f"{where}.paid"),
+                "arrived_game": arrived,
+                "left_after_game": left,
+            }
+        )
+    return pairs
+
+
+def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[str]) -> dict:
+    t = _object(raw, where, ("table", "deal_first", "seats", "result", "hands", "submissions"))
+    table = _int(t["table"], f"{where}.table", 1, MAX_TABLES)
+    at = _("game %(game)d, table %(table)d") % {"game": game, "table": table}
+
+    def pair_ref(value: Any, path: str, *, null: bool = True) -> int | None:
+        n = _int(value, path, 1, MAX_PAIR, null=null)
+        if n is not None and n not in numbers:
+            raise _Refused(path, _("pair %(n)d is not registered in this drive") % {"n": n})
+        return n
+
+    seats = []
+    for j, s in enumerate(_list(t["seats"], f"{where}.seats")):
+        path = f"{where}.seats[{j}]"
+        s = _object(s, path, ("slot", "pair", "from_table"))
+        seats.append(
+            {
+                "slot": _int(s["slot"], f"{path}.slot", 1, 2),
+                "pair": pair_ref(s["pair"], f"{path}.pair", null=False),
+                "from_table": _int(s["from_table"], f"{path}.from_table", 1, MAX_TABLES, null=True),
+            }
+        )
+    if not 1 <= len(seats) <= 2:
+        raise _Refused(where, _("%(at)s must seat one or two pairs") % {"at": at})
+    if len({s["slot"] for s in seats}) != len(seats):
+        raise _Refused(where, _("%(at)s has two pairs in one seat") % {"at": at})
+    seated = {s["pair"] for s in seats}
+    if len(seated) != len(seats):
+        raise _Refused(where, _("%(at)s seats the same pair twice") % {"at": at})
+
+    deal_first = pair_ref(t["deal_first"], f"{where}.deal_first")
+    if deal_first is not None and deal_first not in seated:
+        raise _Refused(
+            f"{where}.deal_first",
+            _("pair %(n)d deals first at %(at)s but does not sit there")
+            % {"n": deal_first, "at": at},
+        )
+
+    r = _object(
+        t["result"],
+        f"{where}.result",
+        ("status", "winner", "source", "entered_by", "entered_at", "version", "reported_device"),
+    )
+    S = TableGame.Status
+    status = _choice(r["status"], f"{where}.result.status", S.values)
+    winner = pair_ref(r["winner"], f"{where}.result.winner")
+    if winner is not None and winner not in seated:
+        raise _Refused(
+            f"{where}.result.winner",
+            _("pair %(n)d won at %(at)s but did not sit there") % {"n": winner, "at": at},
+        )
+    if status in (S.PENDING, S.CONFLICT) and winner is not None:
+        raise _Refused(
+            f"{where}.result", _("%(at)s has a winner but no counted result") % {"at": at}
+        )
+    if status in (S.REPORTED, S.CONFIRMED) and winner is None:
+        raise _Refused(
+            f"{where}.result",
+            _("%(at)s is %(status)s but has no winner") % {"at": at, "status": status},
+        )
+    if (status == S.SITOUT) != (len(seats) == 1):
+        raise _Refused(
+            f"{where}.result",
+            _("%(at)s: a sit-out table seats one pair, and only a sit-out does") % {"at": at},
+        )
+    result = {
+        "status": status,
+        "winner": winner,
+        "source": _choice(r["source"], f"{where}.result.source", ["", *TableGame.Source.values]),
+        "entered_by": _username(r["entered_by"], f"{where}.result.entered_by", users),
+        "entered_at": _datetime(r["entered_at"], f"{where}.result.entered_at", null=True),
+        "version": _int(r["version"], f"{where}.result.version", 0, INT_MAX),
+        "reported_device": _str(r["reported_device"], f"{where}.result.reported_device", 64),
+    }
+
+    hands = []
+    keys: set[str] = set()
+    for j, h in enumerate(_list(t["hands"], f"{where}.hands")):
+        path = f"{where}.hands[{j}]"
+        h = _object(
+            h, path, ("number", "record", "key", "source", "device", "entered_by", "entered_at")
+        )
+        number = _int(h["number"], f"{path}.number", 1, SMALL_MAX)
+        if number != j + 1:
+            raise _Refused(
+                f"{path}.number",
+                _("the hands of %(at)s must be numbered 1, 2, 3… in order") % {"at": at},
+            )
+        key = _str(h["key"], f"{path}.key", 64, blank=False)
+        if key in keys:
+            raise _Refused(f"{path}.key", _("two hands of %(at)s have the same key") % {"at": at})
+        keys.add(key)
+        record = _json(h["record"], f"{path}.record")
+        if not isinstance(record, dict):
+            raise _Refused(f"{path}.record", _("must be an object"))
+        hands.append(
+            {
+                "number": number,
+                "record": record,
+                "key": key,
+                "source": _str(h["source"], f"{path}.source", 16),
+                "device": _str(h["device"], f"{path}.device", 200),
+                "entered_by": _username(h["entered_by"], f"{path}.entered_by", users),
+                "entered_at": _datetime(h["entered_at"], f"{path}.entered_at"),
+            }
+        )
+    if hands and len(seats) != 2:
+        raise _Refused(
+            f"{where}.hands", _("%(at)s is a sit-out: no hands are kept there") % {"at": at}
+        )
+
+    submissions = []
+    for j, sub in enumerate(_list(t["submissions"], f"{where}.submissions")):
+        path = f"{where}.submissions[{j}]"
+        sub = _object(
+            sub,
+            path,
+            ("key", "kind", "winner", "device", "agent", "actor", "at", "answer_status", "answer"),
+        )
+        won = pair_ref(sub["winner"], f"{path}.winner")
+        if won is not None and won not in seated:
+            raise _Refused(
+                f"{path}.winner", _("pair %(n)d did not sit at %(at)s") % {"n": won, "at": at}
+            )
+        submissions.append(
+            {
+                "key": _str(sub["key"], f"{path}.key", 64, blank=False),
+                "kind": _choice(sub["kind"], f"{path}.kind", Submission.Kind.values),
+                "winner": won,
+                "device": _str(sub["device"], f"{path}.device", 64),
+                "agent": _str(sub["agent"], f"{path}.agent", 200),
+                "actor": _username(sub["actor"], f"{path}.actor", users),
+                "at": _datetime(sub["at"], f"{path}.at"),
+                "answer_status": _int(sub["answer_status"], f"{path}.answer_status", 100, 599),
+                "answer": _str(sub["answer"], f"{path}.answer", 300),
+            }
+        )
+    return {
+        "game": game,
+        "table": table,
+        "deal_first": deal_first,
+        "seats": seats,
+        "result": result,
+        "hands": hands,
+        "submissions": submissions,
+    }
+
+
+def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> list[dict]:
+    numbers = {p["number"] for p in pairs}
+    played = drive["current_game"]
+    tables: list[dict] = []
+    games = _list(raw, "games")
+    if not played and games:
+        raise _Refused("games", _("a drive still registering pairs has no games yet"))
+    if len(games) != played:
+        raise _Refused(
+            "games",
+            _("the drive is at game %(n)d, so the file must hold games 1 to %(n)d") % {"n": played},
+        )
+    keys: set[str] = set()
+    for i, g in enumerate(games):
+        where = f"games[{i}]"
+        g = _object(g, where, ("game", "tables"))
+        game = _int(g["game"], f"{where}.game", 1, MAX_GAMES)
+        if game != i + 1:
+            raise _Refused(f"{where}.game", _("the games must be 1, 2, 3… in order"))
+        seen_tables: set[int] = set()
+        seen_pairs: set[int] = set()
+        rows = _list(g["tables"], f"{where}.tables")
+        if not rows:
+            raise _Refused(f"{where}.tables", _("game %(game)d has no tables") % {"game": game})
+        for j, t in enumerate(rows):
+            row = _check_table(t, game, f"{where}.tables[{j}]", numbers, users)
+            if row["table"] in seen_tables:
+                raise _Refused(
+                    f"{where}.tables[{j}]",
+                    _("game %(game)d has table %(table)d twice")
+                    % {"game": game, "table": row["table"]},
+                )
+            seen_tables.add(row["table"])
+            for s in row["seats"]:
+                if s["pair"] in seen_pairs:
+                    raise _Refused(
+                        f"{where}.tables[{j}]",
+                        _("pair %(n)d sits at two tables in game %(game)d")
+                        % {"n": s["pair"], "game": game},
+                    )
+                seen_pairs.add(s["pair"])
+            for sub in row["submissions"]:
+                if sub["key"] in keys:
+                    raise _Refused(
+                        f"{where}.tables[{j}].submissions",
+                        _("two submissions have the key %(key)s") % {"key": sub["key"]},
+                    )
+                keys.add(sub["key"])
+            over = game < played or drive["status"] == Drive.Status.FINISHED
+            if over and row["result"]["status"] not in TableGame.COUNTED:
+                raise _Refused(
+                    f"{where}.tables[{j}].result",
+                    _(
+                        "game %(game)d, table %(table)d has no counted result, "
+                        "but game %(game)d is over"
+                    )
+                    % {"game": game, "table": row["table"]},
+                )
+            tables.append(row)
+    return tables
+
+
+def _check_audit(raw: Any, users: set[str]) -> list[dict]:
+    entries = _list(raw, "audit")
+    out = []
+    for i, e in enumerate(entries):
+        where = f"audit[{i}]"
+        e = _object(
+            e,
+            where,
+            ("at", "actor", "action", "summary", "source", "device", "old", "new"),
+            ("undoes",),
+        )
+        row = {
+            "at": _datetime(e["at"], f"{where}.at"),
+            "actor": _username(e["actor"], f"{where}.actor", users),
+            "action": _str(e["action"], f"{where}.action", 40, blank=False),
+            "summary": _str(e["summary"], f"{where}.summary", 300),
+            "source": _str(e["source"], f"{where}.source", 120),
+            "device": _str(e["device"], f"{where}.device", 200),
+            "old": _json(e["old"], f"{where}.old"),
+            "new": _json(e["new"], f"{where}.new"),
+        }
+        if "undoes" in e:
+            if not isinstance(row["new"], dict) or "undoes" in row["new"]:
+                raise _Refused(where, _("an undo's new state must be an object"))
+            undoes = _int(e["undoes"], f"{where}.undoes", 0, INT_MAX, null=True)
+            if undoes is not None and undoes >= i:
+                raise _Refused(f"{where}.undoes", _("an undo must name an earlier entry"))
+            row["undoes"] = undoes
+        out.append(row)
+    return out
+
+
+PRIZE_RE = re.compile(r"^(place-([1-9]|1[0-9]|20)|booby)$")
+
+
+def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> dict:
+    p = _object(
+        raw, "prizes", ("settings", "places", "decisions", "jar_entries", "jar_draw", "side_draws")
+    )
+    numbers = {x["number"] for x in pairs}
+    finished = drive["status"] == Drive.Status.FINISHED
+
+    def pair_list(value: Any, where: str, within: set[int]) -> list[int]:
+        out = []
+        for k, n in enumerate(_list(value, where)):
+            n = _int(n, f"{where}[{k}]", 1, MAX_PAIR)
+            if n not in within:
+                raise _Refused(
+                    f"{where}[{k}]", _("pair %(n)d is not among the pairs it may be") % {"n": n}
+                )
+            if n in out:
+                raise _Refused(f"{where}[{k}]", _("pair %(n)d is named twice") % {"n": n})
+            out.append(n)
+        return out
+
+    settings = None
+    if p["settings"] is not None:
+        s = _object(p["settings"], "prizes.settings", PRIZE_SETTING_FIELDS)
+        settings = {}
+        for name in PRIZE_SETTING_FIELDS:
+            f = PrizeSettings._meta.get_field(name)
+            where = f"prizes.settings.{name}"
+            if f.get_internal_type() == "BooleanField":
+                settings[name] = _bool(s[name], where)
+            elif f.get_internal_type() == "CharField":
+                settings[name] = _str(s[name], where, f.max_length)
+            else:
+                hi = CENTS_MAX if f.get_internal_type() == "PositiveIntegerField" else SMALL_MAX
+                settings[name] = _int(s[name], where, 0, hi, null=f.null)
+        if settings["jar_games"] < 1:
+            raise _Refused("prizes.settings.jar_games", _("must be at least 1"))
+        if settings["booby_cents"] is not None and settings["booby_item"].strip():
+            raise _Refused("prizes.settings", _("the booby prize is money or an item, not both"))
+
+    places = []
+    for i, row in enumerate(_list(p["places"], "prizes.places")):
+        where = f"prizes.places[{i}]"
+        row = _object(row, where, ("place", "cents", "item"))
+        place = _int(row["place"], f"{where}.place", 1, 20)
+        if place > drive["prize_places"]:
+            raise _Refused(
+                f"{where}.place",
+                _("the drive has %(n)d prize places") % {"n": drive["prize_places"]},
+            )
+        if place in {x["place"] for x in places}:
+            raise _Refused(f"{where}.place", _("place %(n)d is there twice") % {"n": place})
+        cents = _cents(row["cents"], f"{where}.cents", null=True)
+        item = _str(row["item"], f"{where}.item", 120)
+        if (cents is None) == (not item.strip()):
+            raise _Refused(where, _("a place wins money or an item, one of them"))
+        places.append({"place": place, "cents": cents, "item": item})
+
+    decisions = []
+    for i, row in enumerate(_list(p["decisions"], "prizes.decisions")):
+        where = f"prizes.decisions[{i}]"
+        row = _object(
+            row,
+            where,
+            (
+                "prize",
+                "pairs",
+                "status",
+                "method",
+                "winners",
+                "detail",
+                "history",
+                "decided_at",
+                "decided_by",
+            ),
+        )
+        prize = _str(row["prize"], f"{where}.prize", 20)
+        if not PRIZE_RE.match(prize):
+            raise _Refused(f"{where}.prize", _("must be place-1 … place-20 or booby"))
+        if prize in {d["prize"] for d in decisions}:
+            raise _Refused(f"{where}.prize", _("%(prize)s is decided twice") % {"prize": prize})
+        if not finished:
+            raise _Refused(where, _("prizes are decided only once the drive is finished"))
+        status = _choice(row["status"], f"{where}.status", Decision.Status.values)
+        method = _choice(row["method"], f"{where}.method", ["", *Decision.Method.values])
+        if (status == Decision.Status.OPEN) != (method == ""):
+            raise _Refused(
+                where, _("a decided prize says how it was decided, an open one does not")
+            )
+        tied = pair_list(row["pairs"], f"{where}.pairs", numbers)
+        detail = _json(row["detail"], f"{where}.detail")
+        history = _json(row["history"], f"{where}.history")
+        if not isinstance(detail, dict):
+            raise _Refused(f"{where}.detail", _("must be an object"))
+        if not isinstance(history, list):
+            raise _Refused(f"{where}.history", _("must be a list"))
+        decisions.append(
+            {
+                "prize": prize,
+                "pairs": tied,
+                "status": status,
+                "method": method,
+                "winners": pair_list(row["winners"], f"{where}.winners", set(tied)),
+                "detail": detail,
+                "history": history,
+                "decided_at": _datetime(row["decided_at"], f"{where}.decided_at", null=True),
+                "decided_by": _username(row["decided_by"], f"{where}.decided_by", users),
+            }
+        )
+
+    entries = []
+    for i, row in enumerate(_list(p["jar_entries"], "prizes.jar_entries")):
+        where = f"prizes.jar_entries[{i}]"
+        row = _object(row, where, ("pair", "created_at"))
+        n = _int(row["pair"], f"{where}.pair", 1, MAX_PAIR)
+        if n not in numbers:
+            raise _Refused(
+                f"{where}.pair", _("pair %(n)d is not registered in this drive") % {"n": n}
+            )
+        if n in {e["pair"] for e in entries}:
+            raise _Refused(f"{where}.pair", _("pair %(n)d is in the jar twice") % {"n": n})
+        entries.append(
+            {"pair": n, "created_at": _datetime(row["created_at"], f"{where}.created_at")}
+        )
+
+    jar_draw = None
+    if p["jar_draw"] is not None:
+        where = "prizes.jar_draw"
+        row = _object(
+            p["jar_draw"],
+            where,
+            (
+                "numbers",
+                "seed",
+                "winners",
+                "total",
+                "share",
+                "kept_by_hall",
+                "carried_to",
+                "drawn_at",
+            ),
+        )
+        if not finished:
+            raise _Refused(where, _("the cookie jar is drawn only once the drive is finished"))
+        drawn = []
+        for k, n in enumerate(_list(row["numbers"], f"{where}.numbers")):
+            n = _int(n, f"{where}.numbers[{k}]", 1, drive["current_game"])
+            if n in drawn:
+                raise _Refused(f"{where}.numbers[{k}]", _("game %(n)d is drawn twice") % {"n": n})
+            drawn.append(n)
+        jar_draw = {
+            "numbers": drawn,
+            "seed": _int(row["seed"], f"{where}.seed", 0, SEED_LIMIT - 1, null=True),
+            "winners": pair_list(row["winners"], f"{where}.winners", {e["pair"] for e in entries}),
+            "total": _cents(row["total"], f"{where}.total"),
+            "share": _cents(row["share"], f"{where}.share"),
+            "kept_by_hall": _cents(row["kept_by_hall"], f"{where}.kept_by_hall"),
+            "carried_to": _drive_ref_in(row["carried_to"], f"{where}.carried_to"),
+            "drawn_at": _datetime(row["drawn_at"], f"{where}.drawn_at"),
+        }
+
+    side_draws = []
+    for i, row in enumerate(_list(p["side_draws"], "prizes.side_draws")):
+        where = f"prizes.side_draws[{i}]"
+        row = _object(row, where, ("kind", "seed", "result", "cents", "drawn_at"))
+        kind = _choice(row["kind"], f"{where}.kind", SideDraw.Kind.values)
+        if kind in {s["kind"] for s in side_draws}:
+            raise _Refused(f"{where}.kind", _("the %(kind)s is drawn twice") % {"kind": kind})
+        if drive["status"] == Drive.Status.SETUP:
+            raise _Refused(where, _("nothing is drawn before the drive starts"))
+        result = _json(row["result"], f"{where}.result")
+        if not isinstance(result, dict):
+            raise _Refused(f"{where}.result", _("must be an object"))
+        side_draws.append(
+            {
+                "kind": kind,
+                "seed": _int(row["seed"], f"{where}.seed", 0, SEED_LIMIT - 1),
+                "result": result,
+                "cents": _cents(row["cents"], f"{where}.cents"),
+                "drawn_at": _datetime(row["drawn_at"], f"{where}.drawn_at"),
+            }
+        )
+    return {
+        "settings": settings,
+        "places": places,
+        "decisions": decisions,
+        "jar_entries": entries,
+        "jar_draw": jar_draw,
+        "side_draws": side_draws,
+    }
+
+
+def check_document(document: Any) -> _Checked:
+    """The document checked from top to bottom; _Refused names the first thing wrong."""
+    doc = _object(
+        document,
+        "document",
+        ("format", "version", "club", "drive", "pairs", "games", "audit", "prizes"),
+    )
+    if doc["format"] != FORMAT:
+        raise _Refused("format", _("must be “%(format)s”") % {"format": FORMAT})
+    if type(doc["version"]) is not int or doc["version"] != VERSION:
+        raise _Refused(
+            "version",
+            _("this site reads version %(ours)d; the file is version %(theirs)s")
+            % {"ours": VERSION, "theirs": str(doc["version"])[:20]},
+        )
+    _str(doc["club"], "club", 120)
+    users: set[str] = set()
+    drive = _check_drive(doc["drive"])
+    pairs = _check_pairs(doc["pairs"])
+    if drive["status"] != Drive.Status.SETUP and len(pairs) < 2:
+        raise _Refused("pairs", _("a started drive has at least 2 pairs"))
+    tables = _check_games(doc["games"], drive, pairs, users)
+    audit = _check_audit(doc["audit"], users)
+    prizes = _check_prizes(doc["prizes"], drive, pairs, users)
+    return _Checked(drive, pairs, tables, audit, prizes, users)

@@ -1,0 +1,27 @@
+"""What other apps (prizes, scorekeeper, accounts, practice) may use of the night.
+
+Everything here is exported by name; other apps import drives.interface, drives.models
+and, for screens, drives.views.shared, and nothing else of drives (import-linter checks it).
+"""
+
+from .queries import punched_games
+from .services.common import (
+    FRONT,
+    DriveError,
+    Origin,
+    StaleError,
+    locked_drive,
+    record_audit,
+)
+from .services.links import club_paper_size_set
+
+__all__ = [
+    "FRONT",
+    "DriveError",
+    "Origin",
+    "StaleError",
+    "club_paper_size_set",
+    "locked_drive",
+    "punched_games",
+    "record_audit",
+]

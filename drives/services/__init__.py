@@ -1,0 +1,169 @@
+"""The only writers of drive state, one module per job.
+
+Each function is one transaction and writes one audit entry. Arguments are
+keyword-only, with an explicit actor, origin (screen and device) and now, so
+tests are deterministic. A DriveError is for the organizer (shown as a
+message with a 4xx); any other exception is a bug.
+
+- common: errors, origin, audit entry, row locks
+- setup: drives and pairs
+- seating: start, next game and taking it back
+- results: the current game's results (rules in drives.results)
+- changes: late and leaving pairs, seat edits, corrections, finishing
+- scoresheets: hand-by-hand scores at drive tables
+- links: table links
+
+Views call these by name from this package (``services.result_enter``).
+"""
+
+from .changes import (
+    CorrectionPlan,
+    SeatingChange,
+    _seating_by_number,
+    correction_plan,
+    drive_finish,
+    drive_finish_early,
+    pair_arrive,
+    pair_leave,
+    result_correct,
+    seat_change_plan,
+    seat_move,
+    seat_swap,
+)
+from .common import (
+    FRONT,
+    DriveError,
+    Origin,
+    StaleError,
+    record_audit,
+)
+from .links import (
+    MAX_TABLES,
+    club_paper_size_set,
+    table_link_rotate,
+    table_link_url,
+    table_links,
+    tables_needed,
+)
+from .results import (
+    KEY_RE,
+    RESULT_ACTIONS,
+    RESULT_UNDOS,
+    Answer,
+    result_enter,
+    result_record,
+    result_undo,
+    table_confirm,
+    table_report,
+    table_withdraw,
+)
+from .scoresheets import (
+    DEAL_EVENTS,
+    Scoresheet,
+    SheetDeal,
+    SheetHand,
+    UndoneHand,
+    hand_add,
+    hand_undo,
+    scoresheet,
+)
+from .seating import (
+    AdvancePlan,
+    advance_plan,
+    describe_moves,
+    drive_start,
+    game_advance,
+    game_has_results,
+    game_undo,
+    missing_tables,
+    seating_of,
+    winners_of,
+)
+from .setup import (
+    DRIVE_SETTINGS,
+    SCREEN_SETTINGS,
+    clean_name,
+    drive_copy,
+    drive_create,
+    drive_screens_set,
+    drive_update,
+    pair_add,
+    pair_remove,
+    pair_set_paid,
+    pair_update,
+    pairs_add_many,
+    pairs_bulk_add,
+    pairs_reregister,
+    pairs_to_reregister,
+    parse_pair_line,
+)
+
+__all__ = [
+    "AdvancePlan",
+    "Answer",
+    "CorrectionPlan",
+    "DEAL_EVENTS",
+    "DRIVE_SETTINGS",
+    "DriveError",
+    "FRONT",
+    "KEY_RE",
+    "MAX_TABLES",
+    "Origin",
+    "RESULT_ACTIONS",
+    "RESULT_UNDOS",
+    "SCREEN_SETTINGS",
+    "Scoresheet",
+    "SeatingChange",
+    "SheetDeal",
+    "SheetHand",
+    "StaleError",
+    "UndoneHand",
+    "_seating_by_number",
+    "advance_plan",
+    "clean_name",
+    "club_paper_size_set",
+    "correction_plan",
+    "describe_moves",
+    "drive_copy",
+    "drive_create",
+    "drive_finish",
+    "drive_finish_early",
+    "drive_screens_set",
+    "drive_start",
+    "drive_update",
+    "game_advance",
+    "game_has_results",
+    "game_undo",
+    "hand_add",
+    "hand_undo",
+    "missing_tables",
+    "pair_add",
+    "pair_arrive",
+    "pair_leave",
+    "pair_remove",
+    "pair_set_paid",
+    "pair_update",
+    "pairs_add_many",
+    "pairs_bulk_add",
+    "pairs_reregister",
+    "pairs_to_reregister",
+    "parse_pair_line",
+    "record_audit",
+    "result_correct",
+    "result_enter",
+    "result_record",
+    "result_undo",
+    "scoresheet",
+    "seat_change_plan",
+    "seat_move",
+    "seat_swap",
+    "seating_of",
+    "table_confirm",
+    "table_link_rotate",
+    "table_link_url",
+    "table_links",
+    "table_report",
+    "table_withdraw",
+    "tables_needed",
+    "winners_of",
+]

@@ -1,0 +1,81 @@
+"""What every writer of drive state shares: the error types, where a change came from, the
+audit entry, the drive's row lock and the current-game check.
+
+Other apps reach these through drives.interface.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from ..models import (
+    AuditEntry,
+    Drive,
+)
+
+
+class DriveError(Exception):
+    """A request the rules refuse; the message is for the organizer."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class StaleError(DriveError):
+    """The screen was out of date (another device moved the night on)."""
+
+    status = 409
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a change came from: the screen and the device."""
+
+    source: str = "front"
+    device: str = ""
+
+
+FRONT = Origin()
+
+
+def _audit(*, club, drive, actor, now, action, summary, origin, old=None, new=None):
+    AuditEntry.objects.create(
+        club=club,
+        drive=drive,
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        at=now,
+        action=action,
+        summary=summary[:300],
+        source=origin.source[:120],
+        device=origin.device[:200],
+        old=old,
+        new=new,
+    )
+
+
+# Other apps (prizes, accounts, the scorekeeper) write their audit entries the same way.
+record_audit = _audit
+
+
+def locked_drive(drive: Drive) -> Drive:
+    """Re-read the drive under a row lock so racing requests serialize."""
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+def _check_current(drive: Drive, game: int) -> None:
+    if not drive.is_running:
+        if drive.is_finished:
+            raise DriveError(_("The drive is finished: results are read-only."), 409)
+        raise DriveError(_("The drive has not started yet."), 409)
+    if game != drive.current_game:
+        raise StaleError(
+            _("Game %(game)d is not the current game (game %(current)d is being played).")
+            % {"game": game, "current": drive.current_game}
+        )

@@ -1,0 +1,127 @@
+"""Table links: each club's reusable QR address per table number, rotation, and the club's
+paper size.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Count as models_Count
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import (
+    Club,
+    Drive,
+    Pair,
+    TableGame,
+    TableLink,
+)
+from .common import FRONT, DriveError, Origin, _audit
+
+# --- Table links (QR table cards) --------------------------------------------
+
+MAX_TABLES = 200
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def table_links(club: Club, upto: int = 0) -> list[TableLink]:
+    """The club's table links for tables 1..upto (made on first use), plus any beyond.
+
+    Making a missing link is not a change of the night: no audit entry, and a
+    race with another request making the same link keeps the first one.
+    """
+    upto = max(0, min(int(upto), MAX_TABLES))
+    have = {link.table: link for link in TableLink.objects.filter(club=club)}
+    missing = [t for t in range(1, upto + 1) if t not in have]
+    if missing:
+        now = timezone.now()
+        TableLink.objects.bulk_create(
+            [TableLink(club=club, table=t, token=_new_token(), created_at=now) for t in missing],
+            ignore_conflicts=True,
+        )
+        have = {link.table: link for link in TableLink.objects.filter(club=club)}
+    return [have[t] for t in sorted(have)]
+
+
+def tables_needed(club: Club) -> int:
+    """How many table links the club's drives use: the most tables of any drive."""
+    top = TableGame.objects.filter(drive__club=club).aggregate(m=Max("table"))["m"] or 0
+    pairs = (
+        Pair.objects.filter(drive__club=club, drive__status=Drive.Status.SETUP)
+        .values("drive")
+        .annotate(n=models_Count("id"))
+        .aggregate(m=Max("n"))["m"]
+        or 0
+    )
+    return max(top, (pairs + 1) // 2)
+
+
+def table_link_rotate(
+    *, club: Club, table: int, actor, now: datetime, origin: Origin = FRONT
+) -> TableLink:
+    """A new token for one table: the old printed card stops working at once."""
+    with transaction.atomic():
+        if not 1 <= table <= MAX_TABLES:
+            raise DriveError(_("There is no table %(table)d.") % {"table": table}, 404)
+        table_links(club, table)
+        link = TableLink.objects.select_for_update().get(club=club, table=table)
+        link.token = _new_token()
+        link.rotated_at = now
+        link.save(update_fields=["token", "rotated_at"])
+        _audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="table_link_rotate",
+            summary=_("Table %(table)d has a new link: its old card no longer works.")
+            % {"table": table},
+            new={"table": table},
+        )
+    return link
+
+
+def club_paper_size_set(
+    *, club: Club, paper_size: str, actor, now: datetime, origin: Origin = FRONT
+) -> Club:
+    """The paper the club prints on (Letter or A4): every PDF is laid out for it."""
+    if paper_size not in Club.PaperSize.values:
+        raise DriveError(_("The paper size must be Letter or A4."))
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        old = club.paper_size
+        if old == paper_size:
+            return club
+        club.paper_size = paper_size
+        club.save(update_fields=["paper_size"])
+        _audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="club_paper_size",
+            summary=_("Paper size set to %(paper)s") % {"paper": club.get_paper_size_display()},
+            old={"paper_size": old},
+            new={"paper_size": paper_size},
+        )
+    return club
+
+
+def table_link_url(link: TableLink, request=None) -> str:
+    """The full address of a table link: the configured base address, else the request's."""
+    from django.conf import settings
+
+    if settings.SITE_BASE_URL:
+        return settings.SITE_BASE_URL + link.path
+    if request is not None:
+        return request.build_absolute_uri(link.path)
+    return link.path

@@ -1,0 +1,570 @@
+"""Results of the current game: the front's tap, table reports, confirmations and withdrawals,
+and undo.
+
+The rules of which status follows which live in drives.results (pure); these functions lock,
+check and write.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import results as rules
+from ..models import (
+    AuditEntry,
+    Drive,
+    Pair,
+    Seat,
+    Submission,
+    TableGame,
+)
+from .common import FRONT, DriveError, Origin, StaleError, _audit, _check_current, locked_drive
+
+# --- Results ----------------------------------------------------------------
+
+
+def _locked_table(drive: Drive, game: int, table: int) -> TableGame:
+    """The table's result row with its seats and drive, locked, in one query.
+
+    Locking the drive row too keeps a result from changing while "next game"
+    reads the results (PostgreSQL); SQLite's IMMEDIATE transactions serialize
+    writers anyway. The seats are attached as tg.seat_list.
+    """
+    seats = list(
+        Seat.objects.select_for_update(of=("table_game", "table_game__drive"))
+        .select_related("pair", "table_game", "table_game__drive", "table_game__drive__club")
+        .filter(drive_id=drive.pk, game=game, table_game__table=table)
+        .order_by("slot")
+    )
+    if not seats:
+        fresh = Drive.objects.get(pk=drive.pk)
+        _check_current(fresh, game)
+        raise DriveError(
+            _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
+        )
+    tg = seats[0].table_game
+    for seat in seats:
+        seat.table_game = tg
+    tg.seat_list = seats
+    _check_current(tg.drive, game)
+    return tg
+
+
+KEY_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
+
+
+def _check_key(key: str | None) -> str:
+    if not key or not KEY_RE.match(key):
+        raise DriveError(_("This submission has no valid key: reload the page and tap again."), 400)
+    return key
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a result submission did, in the table's words. A retry gets the same answer."""
+
+    status: int
+    message: str
+    table_game: TableGame
+    replayed: bool = False
+
+
+def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
+    """The first answer to a submission with this key, or None if it is new."""
+    if not key:
+        return None
+    first = next(
+        iter(
+            Submission.objects.select_related("table_game")
+            .filter(drive_id=drive.pk, key=key)
+            .order_by()
+        ),
+        None,
+    )
+    if first is None:
+        return None
+    if first.table_game.table != table:
+        raise DriveError(_("This key was already used for another table."), 409)
+    return Answer(first.answer_status, first.answer, first.table_game, replayed=True)
+
+
+def _number_of(tg: TableGame, pair_id: int | None) -> int | None:
+    return next((s.pair.number for s in tg.seat_list if s.pair_id == pair_id), None)
+
+
+def _result_state(tg: TableGame) -> dict:
+    state = {"winner": _number_of(tg, tg.winner_id), "status": tg.status}
+    if tg.reported_device:
+        state["device"] = tg.reported_device
+    return state
+
+
+def _set_result(
+    tg: TableGame,
+    *,
+    winner: Pair | None,
+    status: str,
+    source: str,
+    actor,
+    now: datetime,
+    device: str = "",
+) -> None:
+    tg.winner = winner
+    tg.status = status
+    tg.source = source
+    tg.reported_device = device if status == TableGame.Status.REPORTED else ""
+    tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+    tg.entered_at = now
+    tg.version += 1
+    tg.save(
+        update_fields=[
+            "winner",
+            "status",
+            "source",
+            "reported_device",
+            "entered_by",
+            "entered_at",
+            "version",
+        ]
+    )
+
+
+def _submission(
+    tg: TableGame,
+    *,
+    key: str | None,
+    kind: str,
+    winner: Pair | None,
+    device: str,
+    origin: Origin,
+    actor,
+    now: datetime,
+    answer: str,
+    status: int = 200,
+) -> None:
+    Submission.objects.create(
+        drive_id=tg.drive_id,
+        table_game=tg,
+        key=key or f"auto-{secrets.token_hex(12)}",
+        kind=kind,
+        winner=winner,
+        device=device[:64],
+        agent=origin.device[:200],
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        at=now,
+        answer_status=status,
+        answer=answer[:300],
+    )
+
+
+def _seated_pair(tg: TableGame, number: int, game: int) -> Pair:
+    seated = {s.pair.number: s.pair for s in tg.seat_list}
+    if tg.is_sitout:
+        raise DriveError(
+            _("Table %(table)d is a sit-out: it has no game to win.") % {"table": tg.table}
+        )
+    if number not in seated:
+        raise DriveError(
+            _("Pair %(pair)d is not seated at table %(table)d in game %(game)d.")
+            % {"pair": number, "table": tg.table, "game": game}
+        )
+    return seated[number]
+
+
+def _other_number(tg: TableGame, number: int) -> int:
+    return next(s.pair.number for s in tg.seat_list if s.pair.number != number)
+
+
+def _result_audit(tg, *, actor, now, origin, action, summary, old, extra=None) -> None:
+    new = {**_result_state(tg), "game": tg.game, "table": tg.table, **(extra or {})}
+    _audit(
+        club=tg.drive.club,
+        drive=tg.drive,
+        actor=actor,
+        now=now,
+        origin=origin,
+        action=action,
+        summary=summary,
+        old=old,
+        new=new,
+    )
+
+
+def _rules_table(tg: TableGame) -> rules.Table:
+    """The table as the pure result rules see it."""
+    return rules.Table(rules.Status(tg.status), _number_of(tg, tg.winner_id), tg.reported_device)
+
+
+def _ask(event, *args, words: dict, **kwargs) -> rules.Step:
+    """Ask the result rules; a refusal becomes a DriveError (StaleError if the screen was
+    out of date) in the organizer's words."""
+    try:
+        return event(*args, **kwargs)
+    except rules.Refused as refused:
+        error = StaleError if refused.stale else DriveError
+        raise error(_(refused.message) % words, refused.http) from None
+
+
+def _result_change(
+    tg: TableGame,
+    step: rules.Step,
+    *,
+    source: str,
+    kind: str,
+    claimed: Pair | None,
+    key: str | None,
+    device: str,
+    origin: Origin,
+    actor,
+    now: datetime,
+    old: dict,
+    words: dict,
+) -> Answer:
+    """One result submission written whole, as the rules' step says: the table's new
+    state, its Submission row (the key and the answer a retry gets back) and its audit
+    entry. A step that changes nothing writes nothing and answers."""
+    answer = _(step.answer) % words
+    if not step.changes:
+        return Answer(200, answer, tg)
+    winner = _pair_of(tg, step.winner)
+    _set_result(
+        tg,
+        winner=winner,
+        status=step.status,
+        source=source,
+        actor=actor,
+        now=now,
+        device=step.device,
+    )
+    _submission(
+        tg,
+        key=key,
+        kind=kind,
+        winner=claimed,
+        device=device,
+        origin=origin,
+        actor=actor,
+        now=now,
+        answer=answer,
+    )
+    _result_audit(
+        tg,
+        actor=actor,
+        now=now,
+        origin=origin,
+        action=step.action,
+        summary=_(step.summary) % words,
+        old=old,
+    )
+    return Answer(200, answer, tg)
+
+
+def _pair_of(tg: TableGame, number: int | None) -> Pair | None:
+    return next((s.pair for s in tg.seat_list if s.pair.number == number), None)
+
+
+def result_record(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+    key: str | None = None,
+) -> TableGame:
+    """The front's result for a table (organizer or scorer): counts at once.
+
+    Tapping the other pair later changes it. A table report waiting for the
+    other pair's agreement is confirmed by the same winner, and put in conflict
+    by a different one. A result in conflict is settled by this tap.
+
+    Returns the table's row with its seats attached (tg.seat_list).
+    """
+    return result_enter(
+        drive=drive,
+        game=game,
+        table=table,
+        winner_number=winner_number,
+        actor=actor,
+        now=now,
+        origin=origin,
+        key=key,
+    ).table_game
+
+
+def result_enter(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+    key: str | None = None,
+) -> Answer:
+    """result_record with its answer (for callers that pass a device key)."""
+    if key is not None:
+        _check_key(key)
+    with transaction.atomic():
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        tg = _locked_table(drive, game, table)
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        winner = _seated_pair(tg, winner_number, game)
+        old = _result_state(tg)
+        words = {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0}
+        step = _ask(rules.front, _rules_table(tg), pair=winner_number, words=words)
+        return _result_change(
+            tg,
+            step,
+            source=TableGame.Source.FRONT,
+            kind=Submission.Kind.FRONT,
+            claimed=winner,
+            key=key,
+            device="front",
+            origin=origin,
+            actor=actor,
+            now=now,
+            old=old,
+            words=words,
+        )
+
+
+def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | Answer:
+    """The table's row for a table submission, locked: only the current game of a running
+    drive. A retry of a submission already answered gets that answer instead (an Answer),
+    even once the game has moved on."""
+    try:
+        tg = _locked_table(drive, game, table)
+    except DriveError:
+        if (first := _replayed(drive, key, table)) is not None:
+            return first
+        fresh = Drive.objects.get(pk=drive.pk)
+        if fresh.is_running and game != fresh.current_game:
+            raise StaleError(
+                _(
+                    "That was game %(game)d: the drive is at game %(current)d now. "
+                    "Nothing was saved."
+                )
+                % {"game": game, "current": fresh.current_game}
+            ) from None
+        raise
+    # Checked under the table's lock, so a retry racing its first try sees it.
+    if (first := _replayed(drive, key, table)) is not None:
+        return first
+    return tg
+
+
+def table_report(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    key: str,
+    device: str,
+    now: datetime,
+    origin: Origin,
+    actor=None,
+) -> Answer:
+    """A player at the table taps the pair that won. It counts once the other pair agrees.
+
+    The same device may change its own report; another device reporting a
+    different winner, or a report that disagrees with a counted result, puts
+    the table in conflict for the organizer to settle.
+    """
+    _check_key(key)
+    with transaction.atomic():
+        tg = _table_locked(drive, game, table, key)
+        if isinstance(tg, Answer):
+            return tg
+        winner = _seated_pair(tg, winner_number, game)
+        old = _result_state(tg)
+        other = _other_number(tg, winner_number)
+        words = {
+            "game": game,
+            "table": table,
+            "pair": winner_number,
+            "other": other,
+            "old": old["winner"] or 0,
+        }
+        step = _ask(rules.report, _rules_table(tg), pair=winner_number, device=device, words=words)
+        return _result_change(
+            tg,
+            step,
+            source=TableGame.Source.TABLE,
+            kind=Submission.Kind.REPORT,
+            claimed=winner,
+            key=key,
+            device=device,
+            origin=origin,
+            actor=actor,
+            now=now,
+            old=old,
+            words=words,
+        )
+
+
+def table_confirm(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    winner_number: int,
+    confirmer_number: int,
+    key: str,
+    device: str,
+    now: datetime,
+    origin: Origin,
+    actor=None,
+) -> Answer:
+    """The other pair agrees with the reported winner: the result counts.
+
+    winner_number is the winner the page showed (a changed report is refused);
+    confirmer_number must be the pair that lost, typed or tapped.
+    """
+    _check_key(key)
+    with transaction.atomic():
+        tg = _table_locked(drive, game, table, key)
+        if isinstance(tg, Answer):
+            return tg
+        winner = _seated_pair(tg, winner_number, game)
+        _seated_pair(tg, confirmer_number, game)
+        old = _result_state(tg)
+        words = {"game": game, "table": table, "pair": winner_number, "other": confirmer_number}
+        step = _ask(
+            rules.confirm,
+            _rules_table(tg),
+            pair=winner_number,
+            confirmer=confirmer_number,
+            words=words,
+        )
+        return _result_change(
+            tg,
+            step,
+            source=TableGame.Source.TABLE,
+            kind=Submission.Kind.CONFIRM,
+            claimed=winner,
+            key=key,
+            device=device,
+            origin=origin,
+            actor=actor,
+            now=now,
+            old=old,
+            words=words,
+        )
+
+
+def table_withdraw(
+    *,
+    drive: Drive,
+    game: int,
+    table: int,
+    key: str,
+    device: str,
+    now: datetime,
+    origin: Origin,
+    actor=None,
+) -> Answer:
+    """The reporting device takes back its own report before the other pair agreed."""
+    _check_key(key)
+    with transaction.atomic():
+        tg = _table_locked(drive, game, table, key)
+        if isinstance(tg, Answer):
+            return tg
+        old = _result_state(tg)
+        words = {"game": game, "table": table, "pair": old["winner"] or 0}
+        step = _ask(rules.withdraw, _rules_table(tg), device=device, words=words)
+        return _result_change(
+            tg,
+            step,
+            source=TableGame.Source.TABLE,
+            kind=Submission.Kind.WITHDRAW,
+            claimed=None,
+            key=key,
+            device=device,
+            origin=origin,
+            actor=actor,
+            now=now,
+            old=old,
+            words=words,
+        )
+
+
+RESULT_ACTIONS = rules.RESULT_ACTIONS
+# Entries that take a result back: the front's undo, and undoing the hand that won.
+RESULT_UNDOS = (rules.UNDO_ACTION, "hand_undo")
+
+
+def _last_undoable_result(drive: Drive) -> AuditEntry | None:
+    """The newest result entry of the current game that has not been taken back."""
+    entries = list(
+        AuditEntry.objects.filter(
+            drive=drive, action__in=(*RESULT_ACTIONS, *RESULT_UNDOS), new__game=drive.current_game
+        ).order_by("-at", "-id")
+    )
+    undone = {e.new.get("undoes") for e in entries if e.action in RESULT_UNDOS}
+    return next((e for e in entries if e.action in RESULT_ACTIONS and e.pk not in undone), None)
+
+
+def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -> TableGame:
+    """Take back the last result entered for the current game: the table goes back to
+    what it showed before that tap (no result, or the earlier winner)."""
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        _check_current(drive, drive.current_game)
+        entry = _last_undoable_result(drive)
+        if entry is None:
+            raise DriveError(_("There is no result of this game to undo."), 409)
+        table = entry.new["table"]
+        tg = _locked_table(drive, drive.current_game, table)
+        old = _result_state(tg)
+        before = entry.old.get("status")
+        step = _ask(
+            rules.undo,
+            _rules_table(tg),
+            done_winner=entry.new["winner"],
+            done_status=rules.Status(entry.new["status"]) if "status" in entry.new else None,
+            before=rules.Table(
+                rules.Status(before) if before else rules.Status.PENDING,
+                entry.old.get("winner"),
+                entry.old.get("device", ""),
+            ),
+            words={"table": table},
+        )
+        _set_result(
+            tg,
+            winner=_pair_of(tg, step.winner),
+            status=step.status,
+            source=tg.source,
+            actor=actor,
+            now=now,
+            device=step.device,
+        )
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action=step.action,
+            summary=_(step.summary) % {"entry": entry.summary},
+            old=old,
+            new={
+                **_result_state(tg),
+                "game": drive.current_game,
+                "table": table,
+                "undoes": entry.pk,
+            },
+        )
+    return tg

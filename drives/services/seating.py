@@ -1,0 +1,314 @@
+"""Seating and moving on: start the drive, the plan for next game and next game itself, and
+taking it back.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from .. import movement, snapshots
+from ..models import (
+    Drive,
+    Hand,
+    Seat,
+    TableGame,
+)
+from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
+
+# --- Seating ----------------------------------------------------------------
+
+
+def seating_of(drive: Drive, game: int) -> movement.Seating:
+    """The recorded seating of a game, in the movement's terms (pair ids)."""
+    by_table: dict[int, list[Seat]] = defaultdict(list)
+    deal: dict[int, int | None] = {}
+    for tg in TableGame.objects.filter(drive=drive, game=game).prefetch_related("seats"):
+        deal[tg.table] = tg.deal_first_id
+        by_table[tg.table] = sorted(tg.seats.all(), key=lambda s: s.slot)
+    return tuple(
+        movement.Table(
+            number=t,
+            pairs=tuple(s.pair_id for s in seats),
+            deals_first=deal[t],
+            came_from=tuple(s.from_table for s in seats),
+        )
+        for t, seats in sorted(by_table.items())
+    )
+
+
+def winners_of(drive: Drive, game: int) -> dict[int, int]:
+    """table -> counted winner (pair id) of a game."""
+    return dict(
+        TableGame.objects.filter(
+            drive=drive, game=game, status=TableGame.Status.CONFIRMED
+        ).values_list("table", "winner_id")
+    )
+
+
+def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> list[TableGame]:
+    table_games = []
+    for t in seating:
+        tg = TableGame(drive=drive, game=game, table=t.number, deal_first_id=t.deals_first)
+        if t.is_sitout:
+            tg.status = TableGame.Status.SITOUT
+            tg.source = TableGame.Source.AUTO
+            tg.winner_id = t.pairs[0] if drive.sitout_wins else None
+        table_games.append(tg)
+    try:
+        TableGame.objects.bulk_create(table_games)
+    except IntegrityError as e:
+        raise StaleError(_("That game has already been seated.")) from e
+    seats = []
+    for t, tg in zip(seating, table_games, strict=True):
+        came = t.came_from or (None,) * len(t.pairs)
+        for slot, (pair_id, src) in enumerate(zip(t.pairs, came, strict=True), start=1):
+            seats.append(
+                Seat(
+                    drive=drive,
+                    game=game,
+                    table_game=tg,
+                    pair_id=pair_id,
+                    slot=slot,
+                    from_table=src,
+                )
+            )
+    Seat.objects.bulk_create(seats)
+    return table_games
+
+
+def _numbers(drive: Drive) -> dict[int, int]:
+    return dict(drive.pairs.values_list("pk", "number"))
+
+
+def describe_moves(moves: tuple[movement.Move, ...], numbers: dict[int, int]) -> list[dict]:
+    return [
+        {"pair": numbers[m.pair], "from_table": m.from_table, "to_table": m.to_table}
+        for m in sorted(moves, key=lambda m: numbers[m.pair])
+    ]
+
+
+def drive_start(
+    *, drive: Drive, actor, now: datetime, seed: int | None = None, origin: Origin = FRONT
+) -> Drive:
+    """Seat the pairs at random for game 1 from a recorded seed."""
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        if not drive.is_setup:
+            raise StaleError(_("The drive has already started."))
+        pair_ids = list(drive.pairs.values_list("pk", flat=True))
+        if len(pair_ids) < 2:
+            raise DriveError(_("At least 2 pairs are needed to start."))
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        if not 0 <= seed < 2**62:
+            raise DriveError(_("The seed must be a whole number from 0 up."))
+        seating = movement.first_seating(_numbers_in_order(drive), seed)
+        by_number = {n: pk for pk, n in _numbers(drive).items()}
+        seating = _renumber(seating, by_number)
+        _write_seating(drive, 1, seating)
+        drive.seed = seed
+        drive.status = Drive.Status.RUNNING
+        drive.current_game = 1
+        drive.save(update_fields=["seed", "status", "current_game"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_start",
+            summary=_("Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d")
+            % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed},
+            new={"seed": seed, "seating": _seating_json(seating, _numbers(drive))},
+        )
+    return drive
+
+
+def _numbers_in_order(drive: Drive) -> list[int]:
+    # The draw is over pair numbers, so the same seed seats the same numbers
+    # whatever the database ids are (a re-registered night draws the same).
+    return list(drive.pairs.values_list("number", flat=True))
+
+
+def _renumber(seating: movement.Seating, mapping: dict[int, int]) -> movement.Seating:
+    return tuple(
+        movement.Table(
+            t.number,
+            tuple(mapping[p] for p in t.pairs),
+            mapping[t.deals_first] if t.deals_first is not None else None,
+            t.came_from,
+        )
+        for t in seating
+    )
+
+
+def _seating_json(seating: movement.Seating, numbers: dict[int, int]) -> list[dict]:
+    return [
+        {
+            "table": t.number,
+            "pairs": [numbers[p] for p in t.pairs],
+            "deals_first": numbers[t.deals_first] if t.deals_first is not None else "cut",
+        }
+        for t in seating
+    ]
+
+
+# --- Moving on --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AdvancePlan:
+    """What "next game" will do: shown to the organizer before confirming."""
+
+    game: int
+    missing_tables: tuple[int, ...]
+    seating: movement.Seating = ()
+    moves: list[dict] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        return not self.missing_tables
+
+
+def _locked_at_game(drive: Drive, from_game: int) -> Drive:
+    """The drive, locked, if it is still running the game the page showed; else StaleError."""
+    drive = locked_drive(drive)
+    if not drive.is_running or from_game != drive.current_game:
+        raise StaleError(_("The drive is not at that game any more: this page was out of date."))
+    return drive
+
+
+def _waiting_for(tables: tuple[int, ...]) -> DriveError:
+    return DriveError(
+        _("Waiting for the result of table(s) %(tables)s.")
+        % {"tables": ", ".join(str(t) for t in tables)},
+        409,
+    )
+
+
+def missing_tables(drive: Drive, game: int) -> tuple[int, ...]:
+    return tuple(
+        TableGame.objects.filter(drive=drive, game=game)
+        .exclude(status__in=TableGame.COUNTED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+
+
+def advance_plan(drive: Drive) -> AdvancePlan:
+    game = drive.current_game
+    missing = missing_tables(drive, game)
+    if missing:
+        return AdvancePlan(game=game, missing_tables=missing)
+    seating = seating_of(drive, game)
+    nxt = movement.MOVEMENTS[drive.movement].next_seating(seating, winners_of(drive, game))
+    return AdvancePlan(
+        game=game,
+        missing_tables=(),
+        seating=nxt,
+        moves=describe_moves(movement.moves(seating, nxt), _numbers(drive)),
+    )
+
+
+def game_advance(
+    *, drive: Drive, from_game: int, actor, now: datetime, origin: Origin = FRONT
+) -> Drive:
+    """Seat the next game by the drive's movement. A stale or repeated request is refused."""
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        if not drive.is_running:
+            raise StaleError(_("The drive is not running."))
+        if from_game != drive.current_game:
+            raise StaleError(
+                _("Game %(game)d is already under way: this page was out of date.")
+                % {"game": drive.current_game}
+            )
+        if drive.current_game >= drive.games:
+            raise DriveError(_("That was the last game: finish the drive instead."), 409)
+        plan = advance_plan(drive)
+        if not plan.ready:
+            raise _waiting_for(plan.missing_tables)
+        game = drive.current_game + 1
+        _write_seating(drive, game, plan.seating)
+        drive.current_game = game
+        drive.save(update_fields=["current_game"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="game_advance",
+            summary=_("Game %(game)d seated: %(moves)d pairs moved")
+            % {"game": game, "moves": len(plan.moves)},
+            old={"game": from_game},
+            new={"game": game, "moves": plan.moves},
+        )
+        # After the commit, so the snapshot holds the new game's seating.
+        transaction.on_commit(
+            lambda: snapshots.snapshot_write(label=f"drive{drive.pk}-game{game}", now=now)
+        )
+    return drive
+
+
+def game_has_results(drive: Drive, game: int) -> bool:
+    """Anything entered for the game: a result, or hands kept by a scorekeeper.
+
+    Seats of such a game are facts, so they are no longer changed or taken back.
+    """
+    return (
+        TableGame.objects.filter(drive=drive, game=game)
+        .exclude(status__in=(TableGame.Status.PENDING, TableGame.Status.SITOUT))
+        .exists()
+        or Hand.objects.filter(table_game__drive=drive, table_game__game=game).exists()
+    )
+
+
+def game_undo(
+    *, drive: Drive, from_game: int, actor, now: datetime, origin: Origin = FRONT
+) -> Drive:
+    """Take back the last "next game" while no result of the new game is in."""
+    with transaction.atomic():
+        drive = _locked_at_game(drive, from_game)
+        if drive.current_game <= 1:
+            raise DriveError(_("Game 1 cannot be taken back: there is no game before it."), 409)
+        game = drive.current_game
+        if game_has_results(drive, game):
+            raise DriveError(
+                _("Game %(game)d already has results: undo them first.") % {"game": game}, 409
+            )
+        changed = drive.pairs.filter(Q(arrived_game=game) | Q(left_after_game=game - 1))
+        if changed.exists():
+            raise DriveError(
+                _(
+                    "Pair %(n)d joined or left at game %(game)d, so that game cannot be taken "
+                    "back. Change its seats instead."
+                )
+                % {"n": changed.order_by("number").first().number, "game": game},
+                409,
+            )
+        seating = _seating_json(seating_of(drive, game), _numbers(drive))
+        Seat.objects.filter(drive=drive, game=game).delete()
+        TableGame.objects.filter(drive=drive, game=game).delete()
+        drive.current_game = game - 1
+        drive.save(update_fields=["current_game"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="game_undo",
+            summary=_("Game %(game)d taken back: back to game %(prev)d")
+            % {"game": game, "prev": game - 1},
+            old={"game": game, "seating": seating},
+            new={"game": game - 1},
+        )
+    return drive

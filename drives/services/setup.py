@@ -1,0 +1,535 @@
+"""Drives and pairs: create and change a drive, register, change and remove pairs, a new drive
+from a previous one.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ..game_options import check_game_options
+from ..models import (
+    MAX_NAME,
+    Club,
+    Drive,
+    Pair,
+)
+from .common import FRONT, DriveError, Origin, _audit, locked_drive
+
+# --- Drives -----------------------------------------------------------------
+
+DRIVE_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "games",
+    "game",
+    "game_options",
+    "prize_places",
+    "sitout_wins",
+    "confirm_by_number",
+    "board_public",
+    "standings_public",
+)
+
+
+def _settings_of(drive: Drive) -> dict:
+    out = {k: getattr(drive, k) for k in DRIVE_SETTINGS}
+    out["date"] = drive.date.isoformat() if isinstance(drive.date, date) else str(drive.date)
+    return out
+
+
+def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **values) -> Drive:
+    unknown = set(values) - set(DRIVE_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    with transaction.atomic():
+        drive = Drive(club=club, **values)
+        check_game_options(drive)
+        drive.full_clean(exclude=["club"])
+        drive.save()
+        _audit(
+            club=club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_create",
+            summary=_("Drive created"),
+            new=_settings_of(drive),
+        )
+    return drive
+
+
+def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, **values) -> Drive:
+    unknown = set(values) - set(DRIVE_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        if not drive.is_setup:
+            raise DriveError(_("The drive has started: its settings can no longer change."), 409)
+        old = _settings_of(drive)
+        for k, v in values.items():
+            setattr(drive, k, v)
+        check_game_options(drive)
+        drive.full_clean(exclude=["club"])
+        if _settings_of(drive) == old:
+            return drive
+        drive.save()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_update",
+            summary=_("Drive settings changed"),
+            old=old,
+            new=_settings_of(drive),
+        )
+    return drive
+
+
+SCREEN_SETTINGS = ("board_public", "standings_public", "confirm_by_number")
+
+
+def drive_screens_set(
+    *, drive: Drive, actor, now: datetime, origin: Origin = FRONT, **values: bool
+) -> Drive:
+    """The public screens and how tables confirm: can change at any time, mid-night too."""
+    unknown = set(values) - set(SCREEN_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown screen settings: {sorted(unknown)}")
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        old = {k: getattr(drive, k) for k in SCREEN_SETTINGS}
+        new = {**old, **{k: bool(v) for k, v in values.items()}}
+        if new == old:
+            return drive
+        for k, v in new.items():
+            setattr(drive, k, v)
+        drive.save(update_fields=list(SCREEN_SETTINGS))
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_screens",
+            summary=_("Projector board, public standings or confirmation setting changed"),
+            old=old,
+            new=new,
+        )
+    return drive
+
+
+# --- Pairs ------------------------------------------------------------------
+
+# Tried in order: a line with "&" splits there even if a name holds "/" or "and".
+_SPLITS = [
+    re.compile(p, re.IGNORECASE)
+    for p in (r"\s*&\s*", r"\s*\+\s*", r"\s+and\s+", r"\s+et\s+", r"\s*/\s*")
+]
+_LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:\s*[.):\-]\s*|\s+)")
+
+
+def clean_name(raw: str) -> str:
+    name = " ".join((raw or "").split())
+    if not name:
+        raise DriveError(_("A player's name is blank."))
+    if len(name) > MAX_NAME:
+        raise DriveError(
+            _("The name “%(name)s…” is longer than %(max)d characters.")
+            % {"name": name[:20], "max": MAX_NAME}
+        )
+    return name
+
+
+def parse_pair_line(line: str) -> tuple[int | None, str, str]:
+    """'12. Mary MacNeil & John Boudreau' -> (12, 'Mary MacNeil', 'John Boudreau')."""
+    number = None
+    m = _LEADING_NUMBER.match(line)
+    if m:
+        if len(m.group(1)) > 4:
+            raise DriveError(_("A pair number must be between 1 and 9999."))
+        number = int(m.group(1))
+        line = line[m.end() :]
+    parts = [line.strip()]
+    for splitter in _SPLITS:
+        if splitter.search(line):
+            parts = splitter.split(line.strip(), maxsplit=1)
+            break
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        raise DriveError(
+            _("“%(line)s”: write two names joined by &, like “Mary MacNeil & John Boudreau”.")
+            % {"line": line.strip()[:60]}
+        )
+    return number, clean_name(parts[0]), clean_name(parts[1])
+
+
+def _require_setup(drive: Drive) -> None:
+    if not drive.is_setup:
+        raise DriveError(_("The drive has started: pairs can no longer be added or removed."), 409)
+
+
+def _next_number(drive: Drive) -> int:
+    return (drive.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+def _pair_dict(pair: Pair) -> dict:
+    return {
+        "number": pair.number,
+        "player1": pair.player1,
+        "player2": pair.player2,
+        "paid": pair.paid,
+    }
+
+
+def _check_number(drive: Drive, number: int, exclude_pk: int | None = None) -> None:
+    if number < 1 or number > 9999:
+        raise DriveError(_("A pair number must be between 1 and 9999."))
+    clash = drive.pairs.filter(number=number)
+    if exclude_pk:
+        clash = clash.exclude(pk=exclude_pk)
+    if clash.exists():
+        raise DriveError(_("Pair %(n)d already exists in this drive.") % {"n": number}, 409)
+
+
+def pair_add(
+    *,
+    drive: Drive,
+    actor,
+    now: datetime,
+    player1: str,
+    player2: str,
+    number: int | None = None,
+    paid: bool = False,
+    origin: Origin = FRONT,
+) -> Pair:
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        _require_setup(drive)
+        p1, p2 = clean_name(player1), clean_name(player2)
+        if number is None:
+            number = _next_number(drive)
+        _check_number(drive, number)
+        pair = Pair.objects.create(drive=drive, number=number, player1=p1, player2=p2, paid=paid)
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_add",
+            summary=_("Pair %(n)d added: %(names)s") % {"n": number, "names": pair.names},
+            new=_pair_dict(pair),
+        )
+    return pair
+
+
+def pairs_bulk_add(
+    *, drive: Drive, actor, now: datetime, text: str, paid: bool = False, origin: Origin = FRONT
+) -> list[Pair]:
+    """Add one pair per non-blank line. All lines are checked before any is saved."""
+    lines = [ln for ln in (text or "").splitlines() if ln.strip()]
+    if not lines:
+        raise DriveError(_("Paste at least one pair, one per line."))
+    if len(lines) > 500:
+        raise DriveError(_("At most 500 pairs can be pasted at once."))
+    parsed = []
+    errors = []
+    for i, line in enumerate(lines, start=1):
+        try:
+            parsed.append(parse_pair_line(line))
+        except DriveError as e:
+            errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
+    if errors:
+        raise DriveError(" ".join(errors[:5]))
+    return pairs_add_many(
+        drive=drive, actor=actor, now=now, entries=parsed, paid=paid, origin=origin
+    )
+
+
+def pairs_add_many(
+    *,
+    drive: Drive,
+    actor,
+    now: datetime,
+    entries: list[tuple[int | None, str, str]],
+    paid: bool = False,
+    origin: Origin = FRONT,
+) -> list[Pair]:
+    """Add several pairs, (number or None, player1, player2), all or none: one audit entry.
+
+    A pair without a number follows the one before it. The pasted list and the
+    JSON API's list of pairs both come here.
+    """
+    if not entries:
+        raise DriveError(_("Paste at least one pair, one per line."))
+    if len(entries) > 500:
+        raise DriveError(_("At most 500 pairs can be pasted at once."))
+    parsed = []
+    errors = []
+    for i, (number, player1, player2) in enumerate(entries, start=1):
+        try:
+            parsed.append((number, clean_name(player1), clean_name(player2)))
+        except DriveError as e:
+            errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
+    if errors:
+        raise DriveError(" ".join(errors[:5]))
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        _require_setup(drive)
+        taken = set(drive.pairs.values_list("number", flat=True))
+        nxt = max(taken, default=0) + 1
+        pairs = []
+        for number, p1, p2 in parsed:
+            if number is None:
+                # An unnumbered line follows the line before it ("5. A & B" then "C & D" -> 6).
+                while nxt in taken:
+                    nxt += 1
+                number = nxt
+            else:
+                nxt = number + 1
+            if number in taken:
+                raise DriveError(_("Pair %(n)d already exists in this drive.") % {"n": number}, 409)
+            if not 1 <= number <= 9999:
+                raise DriveError(_("A pair number must be between 1 and 9999."))
+            taken.add(number)
+            pairs.append(Pair(drive=drive, number=number, player1=p1, player2=p2, paid=paid))
+        Pair.objects.bulk_create(pairs)
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pairs_bulk_add",
+            summary=_("%(count)d pairs added: %(first)d to %(last)d")
+            % {"count": len(pairs), "first": pairs[0].number, "last": pairs[-1].number},
+            new=[_pair_dict(p) for p in pairs],
+        )
+    return pairs
+
+
+def pair_update(
+    *,
+    pair: Pair,
+    actor,
+    now: datetime,
+    player1: str,
+    player2: str,
+    number: int | None = None,
+    paid: bool | None = None,
+    origin: Origin = FRONT,
+) -> Pair:
+    """Names can change at any time; the number only before the start."""
+    with transaction.atomic():
+        drive = locked_drive(pair.drive)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        old = _pair_dict(pair)
+        pair.player1, pair.player2 = clean_name(player1), clean_name(player2)
+        if paid is not None:
+            pair.paid = paid
+        if number is not None and number != pair.number:
+            if not drive.is_setup:
+                raise DriveError(_("Pair numbers cannot change once the drive has started."), 409)
+            _check_number(drive, number, exclude_pk=pair.pk)
+            pair.number = number
+        new = _pair_dict(pair)
+        if new == old:
+            return pair
+        pair.save()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_update",
+            summary=_("Pair %(n)d changed") % {"n": pair.number},
+            old=old,
+            new=new,
+        )
+    return pair
+
+
+def pair_set_paid(*, pair: Pair, actor, now: datetime, paid: bool, origin: Origin = FRONT) -> Pair:
+    with transaction.atomic():
+        drive = locked_drive(pair.drive)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if pair.paid == paid:
+            return pair
+        pair.paid = paid
+        pair.save(update_fields=["paid"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_paid",
+            summary=(_("Pair %(n)d paid") if paid else _("Pair %(n)d marked unpaid"))
+            % {"n": pair.number},
+            old={"paid": not paid},
+            new={"paid": paid},
+        )
+    return pair
+
+
+def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> None:
+    with transaction.atomic():
+        drive = locked_drive(pair.drive)
+        _require_setup(drive)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        old = _pair_dict(pair)
+        pair.delete()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_remove",
+            summary=_("Pair %(n)d removed") % {"n": old["number"]},
+            old=old,
+        )
+
+
+# --- A new drive from a previous one ------------------------------------------
+# Most of a club's nights repeat last week's: same hall, same games, mostly the
+# same pairs. A copy takes the settings; its pairs page offers the old pairs
+# for one-tap re-registration.
+
+
+def drive_copy(
+    *,
+    source: Drive,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+    date: date | None = None,
+) -> Drive:
+    """A new drive in the source's club with its settings, dated `date` (default:
+    today where the hall is), registering pairs, with no pairs yet."""
+    values = {k: getattr(source, k) for k in DRIVE_SETTINGS if k != "date"}
+    with transaction.atomic():
+        drive = Drive(
+            club_id=source.club_id,
+            date=date or timezone.localdate(now),
+            copied_from=source,
+            **values,
+        )
+        drive.full_clean(exclude=["club", "copied_from"])
+        drive.save()
+        _audit(
+            club=source.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_copy",
+            summary=_("Drive created from “%(name)s” of %(date)s")
+            % {"name": source.name, "date": source.date.isoformat()},
+            new={**_settings_of(drive), "from_drive": source.pk},
+        )
+    return drive
+
+
+def _names_key(player1: str, player2: str) -> tuple[str, str]:
+    # "Mary & John" and "john & mary" are the same two people.
+    a, b = sorted((player1.casefold(), player2.casefold()))
+    return a, b
+
+
+def pairs_to_reregister(drive: Drive, source: Drive) -> list[Pair]:
+    """The source drive's pairs whose two names are not registered in `drive` yet."""
+    here = {_names_key(p1, p2) for p1, p2 in drive.pairs.values_list("player1", "player2")}
+    return [p for p in source.pairs.all() if _names_key(p.player1, p.player2) not in here]
+
+
+def pairs_reregister(
+    *,
+    drive: Drive,
+    source: Drive,
+    numbers: list[int],
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> list[Pair]:
+    """Register pairs of the source drive again, by their numbers there.
+
+    A pair keeps its number when it is free here; otherwise it takes the next
+    number after the highest one in use. Nobody has paid yet tonight.
+    """
+    if source.club_id != drive.club_id:
+        raise DriveError(_("No such drive in your club."), 404)
+    numbers = list(dict.fromkeys(numbers))  # a double tap sends a number twice
+    if not numbers:
+        raise DriveError(_("Choose at least one pair to add."))
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        _require_setup(drive)
+        by_number = {p.number: p for p in source.pairs.filter(number__in=numbers)}
+        missing = [n for n in numbers if n not in by_number]
+        if missing:
+            raise DriveError(
+                _("Pair %(n)d was not in “%(drive)s”.") % {"n": missing[0], "drive": source.name}
+            )
+        here = {_names_key(p1, p2) for p1, p2 in drive.pairs.values_list("player1", "player2")}
+        for n in numbers:
+            old = by_number[n]
+            if _names_key(old.player1, old.player2) in here:
+                raise DriveError(_("%(names)s are already registered.") % {"names": old.names}, 409)
+        taken = set(drive.pairs.values_list("number", flat=True))
+        # First every pair whose number is free keeps it, so a renumbered pair
+        # never takes the number another pair of the same tap would have kept.
+        keep = [n for n in sorted(numbers) if n not in taken]
+        taken.update(keep)
+        nxt = max(taken, default=0) + 1
+        assigned = {n: n for n in keep}
+        for n in sorted(set(numbers) - set(keep)):
+            assigned[n] = nxt
+            nxt += 1
+        if max(assigned.values()) > 9999:
+            raise DriveError(_("A pair number must be between 1 and 9999."))
+        pairs = [
+            Pair(
+                drive=drive,
+                number=assigned[n],
+                player1=by_number[n].player1,
+                player2=by_number[n].player2,
+                paid=False,
+            )
+            for n in sorted(numbers)
+        ]
+        Pair.objects.bulk_create(pairs)
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pairs_reregister",
+            summary=ngettext(
+                "%(count)d pair re-registered from “%(drive)s”",
+                "%(count)d pairs re-registered from “%(drive)s”",
+                len(pairs),
+            )
+            % {"count": len(pairs), "drive": source.name},
+            new={
+                "from_drive": source.pk,
+                "pairs": [
+                    {**_pair_dict(p), "from_number": n}
+                    for n, p in zip(sorted(numbers), pairs, strict=True)
+                ],
+            },
+        )
+    return pairs

@@ -1,0 +1,536 @@
+"""The JSON API for scoreboards, league sites and automation (django-ninja).
+
+Every write calls the same service as the organizer's screens; reads use the
+same queries as the standings and prize pages, so no rule has a second copy
+here. A key (Authorization: Bearer cd_...) acts as the person who made it, with
+their role: the role checks are the screens' own (get_drive_for_user).
+
+Refusals are JSON {"detail": "..."} with the service's status: 401 no or dead
+key, 403 not for this role, 404 not in the key's club, 409 out of date or not
+now, 400 refused by the rules, 422 malformed input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from django.core.exceptions import PermissionDenied, SuspiciousOperation, ValidationError
+from django.db import models
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from ninja import Field, NinjaAPI, Path, Schema, Status
+from ninja.openapi.docs import Swagger
+from ninja.security import HttpBearer
+from pydantic import StringConstraints
+
+from accounts import interface as api_tokens
+from prizes import interface as report_service
+
+from .. import queries, services
+from ..models import MAX_GAMES, MAX_NAME, Drive, Pair, TableGame
+from .night import game_or_404
+from .shared import ORGANIZER, get_drive_for_user, membership_of
+
+# Ids beyond this are not ours (and would overflow a database integer).
+ID_MAX = 2**31 - 1
+PAIR_MAX = 9999
+SEED_MAX = 2**62 - 1
+# The NUL character cannot be stored by PostgreSQL: refused like any malformed text.
+NO_NUL = r"^[^\x00]*$"
+
+
+class BearerKey(HttpBearer):
+    """A key from the profile page; the request then acts as its person."""
+
+    def authenticate(self, request: HttpRequest, token: str):
+        found = api_tokens.token_authenticate(token, now=timezone.now())
+        if found is None:
+            return None
+        request.user = found.user
+        return found
+
+
+api = NinjaAPI(
+    title="Card Drive API",
+    version="1",
+    description=(
+        "Drives, pairs, seating, results, standings and prizes of your club. "
+        "Send a key from your profile page as `Authorization: Bearer cd_...`. "
+        "A result needs a `key` you make up (8-64 letters, digits, `_.:-`): "
+        "sending it again returns the first answer and records nothing more."
+    ),
+    urls_namespace="api",
+    auth=BearerKey(),
+    # Served from ninja's own static files (ninja is in INSTALLED_APPS): halls have no
+    # internet, so no CDN, and no call to the online spec validator either.
+    docs=Swagger(settings={"validatorUrl": None, "persistAuthorization": True}),
+)
+
+
+# --- Schemas -----------------------------------------------------------------
+
+
+def _text(max_length: int, min_length: int = 0):
+    return Annotated[
+        str, StringConstraints(min_length=min_length, max_length=max_length, pattern=NO_NUL)
+    ]
+
+
+DriveId = Annotated[int, Path(ge=1, le=ID_MAX)]
+GameNumber = Annotated[int, Path(ge=1, le=MAX_GAMES)]
+TableNumber = Annotated[int, Path(ge=1, le=PAIR_MAX)]
+GameKey = Literal[*Drive.Game.values]
+OptionNumber = Annotated[int, Field(ge=-100_000, le=100_000)]
+
+
+class Detail(Schema):
+    detail: str
+
+
+class Invalid(Schema):
+    """422: where the input did not fit the schema (ninja's own answer)."""
+
+    detail: list[dict[str, Any]]
+
+
+ERRORS = {400: Detail, 401: Detail, 403: Detail, 404: Detail, 409: Detail, 422: Invalid}
+READ_ERRORS = {401: Detail, 403: Detail, 404: Detail, 422: Invalid}
+
+
+class DriveIn(Schema):
+    name: _text(120, 1)
+    date: dt.date
+    venue: _text(120) = ""
+    games: int = Field(25, ge=1, le=MAX_GAMES)
+    game: GameKey = Drive.Game.FORTY_FIVES.value
+    # The named options of the game's rules (see the drive settings page), e.g. {"target": 11}.
+    game_options: dict[_text(40), bool | OptionNumber | _text(40) | None] = Field(
+        default_factory=dict, max_length=20
+    )
+    prize_places: int = Field(3, ge=0, le=20)
+    sitout_wins: bool = True
+    confirm_by_number: bool = False
+    board_public: bool = False
+    standings_public: bool = False
+
+
+class DriveOut(Schema):
+    id: int
+    name: str
+    date: dt.date
+    venue: str
+    games: int
+    game: str
+    game_options: dict[str, Any]
+    prize_places: int
+    sitout_wins: bool
+    confirm_by_number: bool
+    board_public: bool
+    standings_public: bool
+    status: str
+    current_game: int
+    seed: int | None
+
+
+class PairIn(Schema):
+    player1: _text(MAX_NAME, 1)
+    player2: _text(MAX_NAME, 1)
+    number: int | None = Field(None, ge=1, le=PAIR_MAX)
+    paid: bool = False
+
+
+class PairOut(Schema):
+    number: int
+    player1: str
+    player2: str
+    names: str
+    paid: bool
+
+
+class StartIn(Schema):
+    seed: int | None = Field(None, ge=0, le=SEED_MAX)
+
+
+class SeatedPair(Schema):
+    number: int
+    player1: str
+    player2: str
+    names: str
+
+
+class TableOut(Schema):
+    table: int
+    pairs: list[SeatedPair]
+    deal_first: int | None = Field(description="The pair that deals first; null: cut for it.")
+    status: str
+    winner: int | None = Field(description="The pair whose win counts; null until it counts.")
+
+
+class SeatingOut(Schema):
+    drive: int
+    game: int
+    current_game: int
+    tables: list[TableOut]
+
+
+class ResultIn(Schema):
+    winner: int = Field(ge=1, le=PAIR_MAX, description="The number of the pair that won.")
+    key: str = Field(
+        pattern=services.KEY_RE.pattern,
+        description="Made by the caller, new for each result; a retry sends the same key.",
+    )
+
+
+class ResultOut(Schema):
+    message: str
+    replayed: bool = Field(description="True: this key was seen before; nothing was recorded.")
+    game: int
+    table: TableOut
+
+
+class StandingOut(Schema):
+    rank: int
+    number: int
+    player1: str
+    player2: str
+    names: str
+    won: int
+    punched: list[int]
+
+
+class StandingsOut(Schema):
+    drive: int
+    games: int
+    played: int
+    rows: list[StandingOut]
+
+
+class PrizesOut(Schema):
+    drive: int
+    status: str
+    conflicts: int
+    sections: dict[str, Any]
+    cash: dict[str, Any]
+
+
+# --- Errors ------------------------------------------------------------------
+
+
+def _refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return api.create_response(request, {"detail": str(message)}, status=status)
+
+
+@api.exception_handler(services.DriveError)
+def _drive_error(request, exc: services.DriveError):
+    return _refusal(request, exc.message, exc.status)
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request, exc: ValidationError):
+    return _refusal(request, " ".join(str(m) for m in exc.messages), 400)
+
+
+@api.exception_handler(PermissionDenied)
+def _forbidden(request, exc: PermissionDenied):
+    return _refusal(request, str(exc) or _("Only an organizer can do this."), 403)
+
+
+@api.exception_handler(SuspiciousOperation)
+def _suspicious(request, exc: SuspiciousOperation):
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE, for one: nothing a scoreboard sends is that big.
+    return _refusal(request, _("The request was refused: it is too large or malformed."), 400)
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc: Http404):
+    return _refusal(request, str(exc) or _("That is not in your club's drives."), 404)
+
+
+# --- Helpers -----------------------------------------------------------------
+
+
+def origin_of(request: HttpRequest, screen: str) -> services.Origin:
+    """Like the screens' origin, marked as the API and naming the key (never the whole key)."""
+    agent = request.headers.get("User-Agent", "")[:150]
+    addr = request.META.get("REMOTE_ADDR", "")
+    device = f"{addr} {agent}".strip() + f" (API key {request.auth.prefix}…)"
+    return services.Origin(source=f"api: {screen}", device=device)
+
+
+def _drive_out(drive: Drive) -> dict:
+    return {f: getattr(drive, f) for f in DriveOut.model_fields if f != "id"} | {"id": drive.pk}
+
+
+def _pair_out(pair: Pair) -> dict:
+    return {
+        "number": pair.number,
+        "player1": pair.player1,
+        "player2": pair.player2,
+        "names": pair.names,
+        "paid": pair.paid,
+    }
+
+
+def _table_out(tg: TableGame) -> dict:
+    numbers = {s.pair_id: s.pair.number for s in tg.seat_list}
+    return {
+        "table": tg.table,
+        "pairs": [
+            {
+                "number": s.pair.number,
+                "player1": s.pair.player1,
+                "player2": s.pair.player2,
+                "names": s.pair.names,
+            }
+            for s in tg.seat_list
+        ],
+        "deal_first": numbers.get(tg.deal_first_id),
+        "status": tg.status,
+        "winner": numbers.get(tg.winner_id) if tg.counts else None,
+    }
+
+
+def _plain(value: Any) -> Any:
+    """The prize report's values as plain JSON: records become small objects, money stays cents."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Promise):
+        return str(value)
+    if isinstance(value, dt.date | dt.datetime):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, Pair):
+        return {"number": value.number, "names": value.names}
+    if isinstance(value, Drive):
+        return {"id": value.pk, "name": value.name, "date": value.date.isoformat()}
+    if isinstance(value, models.Model):
+        return {
+            f.attname: _plain(f.value_from_object(value))
+            for f in value._meta.concrete_fields
+            if f.name != "drive"
+        }
+    if dataclasses.is_dataclass(value):
+        out = {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # Derived facts (a prize's winners, the money remaining) are properties.
+        for name in dir(type(value)):
+            if not name.startswith("_") and isinstance(getattr(type(value), name), property):
+                out[name] = _plain(getattr(value, name))
+        return out
+    return str(value)
+
+
+# --- Drives ------------------------------------------------------------------
+
+
+@api.get(
+    "/drives",
+    response={200: list[DriveOut], **READ_ERRORS},
+    summary="The club's drives",
+    tags=["drives"],
+)
+def drive_list(request):
+    """The drives of the key's club, newest first."""
+    m = membership_of(request)
+    return [_drive_out(d) for d in Drive.objects.filter(club=m.club)]
+
+
+@api.post("/drives", response={201: DriveOut, **ERRORS}, summary="A new drive", tags=["drives"])
+def drive_create(request, payload: DriveIn):
+    """A new drive (organizers). Then add its pairs and start it."""
+    m = membership_of(request)
+    if m.role != ORGANIZER:
+        raise PermissionDenied(_("Only an organizer can do this."))
+    drive = services.drive_create(
+        club=m.club,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "new drive"),
+        **payload.model_dump(),
+    )
+    return Status(201, _drive_out(drive))
+
+
+@api.post(
+    "/drives/{drive_id}/pairs",
+    response={201: list[PairOut], **ERRORS},
+    summary="Register pairs",
+    tags=["pairs"],
+    openapi_extra={"requestBody": {"description": "One pair, or a list of up to 500 pairs."}},
+)
+def pairs_add(
+    request,
+    drive_id: DriveId,
+    payload: PairIn | Annotated[list[PairIn], Field(min_length=1, max_length=500)],
+):
+    """Register one pair or several (organizers, before the start). A pair without a number
+    gets the next one. A list is added whole or not at all."""
+    drive = get_drive_for_user(request, drive_id)
+    origin = origin_of(request, "pairs")
+    now = timezone.now()
+    if isinstance(payload, list):
+        pairs = services.pairs_add_many(
+            drive=drive,
+            actor=request.user,
+            now=now,
+            entries=[(p.number, p.player1, p.player2) for p in payload],
+            # One "paid" for the list, like the paste box's tick: all or none.
+            paid=all(p.paid for p in payload),
+            origin=origin,
+        )
+    else:
+        pairs = [
+            services.pair_add(
+                drive=drive, actor=request.user, now=now, origin=origin, **payload.model_dump()
+            )
+        ]
+    return Status(201, [_pair_out(p) for p in pairs])
+
+
+@api.post(
+    "/drives/{drive_id}/start",
+    response={200: DriveOut, **ERRORS},
+    summary="Start the drive (seat game 1)",
+    tags=["drives"],
+)
+def drive_start(request, drive_id: DriveId, payload: StartIn | None = None):
+    """Seat game 1 at random (organizers). Give a seed to repeat a draw; none: a fresh one."""
+    drive = get_drive_for_user(request, drive_id)
+    drive = services.drive_start(
+        drive=drive,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "start"),
+        seed=payload.seed if payload else None,
+    )
+    return _drive_out(drive)
+
+
+# --- The night ---------------------------------------------------------------
+
+
+@api.get(
+    "/drives/{drive_id}/games/{game}/seating",
+    response={200: SeatingOut, **READ_ERRORS},
+    summary="A game's seating",
+    tags=["games"],
+)
+def game_seating(request, drive_id: DriveId, game: GameNumber):
+    """Who sits at each table in a game, who deals first, and each table's result."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    game_or_404(drive, game)
+    return {
+        "drive": drive.pk,
+        "game": game,
+        "current_game": drive.current_game,
+        "tables": [_table_out(tg) for tg in queries.game_tables(drive, game)],
+    }
+
+
+@api.post(
+    "/drives/{drive_id}/games/{game}/tables/{table}/result",
+    response={200: ResultOut, **ERRORS},
+    summary="Enter a table's result",
+    tags=["games"],
+)
+def result_record(
+    request, drive_id: DriveId, game: GameNumber, table: TableNumber, payload: ResultIn
+):
+    """The winner of a table, as the front table enters it (organizers and scorers): it counts
+    at once. Sending the same key again returns the first answer and records nothing."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    answer = services.result_enter(
+        drive=drive,
+        game=game,
+        table=table,
+        winner_number=payload.winner,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "results"),
+        key=payload.key,
+    )
+    tg = answer.table_game
+    row = next(t for t in queries.game_tables(drive, tg.game) if t.pk == tg.pk)
+    return {
+        "message": answer.message,
+        "replayed": answer.replayed,
+        "game": tg.game,
+        "table": _table_out(row),
+    }
+
+
+@api.post(
+    "/drives/{drive_id}/games/{game}/next",
+    response={200: DriveOut, **ERRORS},
+    summary="Seat the next game",
+    tags=["games"],
+)
+def game_next(request, drive_id: DriveId, game: GameNumber):
+    """Seat the next game (organizers and scorers) once every table of `game` has its result.
+    `game` is the game being played, so a repeated or out-of-date call is refused (409)."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    drive = services.game_advance(
+        drive=drive,
+        from_game=game,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "next game"),
+    )
+    return _drive_out(drive)
+
+
+@api.get(
+    "/drives/{drive_id}/standings",
+    response={200: StandingsOut, **READ_ERRORS},
+    summary="Standings",
+    tags=["results"],
+)
+def standings(request, drive_id: DriveId):
+    """Pairs by games won (equal totals share a rank), with the games each won (its punches)."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    rows = [
+        {
+            "rank": r.rank,
+            "number": r.pair.number,
+            "player1": r.pair.player1,
+            "player2": r.pair.player2,
+            "names": r.pair.names,
+            "won": r.won,
+            "punched": sorted(r.punched),
+        }
+        for r in queries.standings(drive)
+    ]
+    return {
+        "drive": drive.pk,
+        "games": drive.games,
+        "played": drive.current_game,
+        "rows": rows,
+    }
+
+
+@api.get(
+    "/drives/{drive_id}/prizes",
+    response={200: PrizesOut, **READ_ERRORS},
+    summary="The prize report",
+    tags=["results"],
+)
+def prizes(request, drive_id: DriveId):
+    """The prize report: places and booby, cookie jar, side prizes, and the cash summary
+    (amounts in cents), as the prizes page and the printed report show them."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    report = report_service.prize_report(drive)
+    return {
+        "drive": drive.pk,
+        "status": drive.status,
+        "conflicts": report["conflicts"],
+        "sections": _plain(report["sections"]),
+        "cash": _plain(report["cash"]),
+    }

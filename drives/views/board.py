@@ -1,0 +1,99 @@
+"""Public screens, no login: the projector board and the read-only standings.
+
+Each is shown only while its setting is on; otherwise (or for a drive that
+does not exist) the answer is the same plain 404, so nothing is revealed.
+
+The board polls every 5 seconds. Its ETag is made from live.game_fingerprint
+(one query) before anything is rendered, so an unchanged poll costs two small
+queries and a 304.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from .. import live, queries
+from ..models import Drive
+
+
+def _public_drive(drive_id: int, setting: str) -> Drive | None:
+    """The drive if that public screen of it is on, else None (one query)."""
+    return Drive.objects.filter(pk=drive_id, **{setting: True}).first()
+
+
+def _not_shown(request: HttpRequest, *, poll: bool = False) -> HttpResponse:
+    """The one 404 for a screen that is off or a drive that does not exist.
+
+    For the board's poll it is the #board region itself, so a board switched
+    off mid-night clears instead of showing old results.
+    """
+    template = "drives/board_off.html#board" if request.htmx else "drives/board_off.html"
+    return render(request, template, {"poll": poll}, status=404)
+
+
+def _fresh(response: HttpResponse) -> HttpResponse:
+    # no-cache: the browser keeps the copy but asks each time; the full page and
+    # the #board region share the address, so the cache must tell them apart.
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def board_etag(request: HttpRequest, drive: Drive) -> str:
+    """Names what the board would show, without rendering it.
+
+    Weak: the full page carries a fresh CSRF token, so equal pages are not
+    byte-identical.
+    """
+    part = "board" if request.htmx else "page"
+    text = "/".join(
+        (
+            live.game_fingerprint(drive),
+            part,
+            get_language() or "",
+            drive.name,
+            str(drive.standings_public),
+        )
+    )
+    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+    return f'W/"{digest}"'
+
+
+@require_safe
+def board(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = _public_drive(drive_id, "board_public")
+    if drive is None:
+        return _fresh(_not_shown(request, poll=True))
+    etag = board_etag(request, drive)
+    response = get_conditional_response(request, etag=etag)
+    if response is not None:
+        if isinstance(response, HttpResponseNotModified):
+            response["ETag"] = etag
+        return _fresh(response)
+    # The ETag is read before the contents: a change in between is shown by the
+    # next poll (its ETag differs), never hidden behind a 304.
+    ctx = {"board": live.board(drive), "drive": drive}
+    template = "drives/board.html#board" if request.htmx else "drives/board.html"
+    response = render(request, template, ctx)
+    response["ETag"] = etag
+    return _fresh(response)
+
+
+@require_safe
+def standings(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = _public_drive(drive_id, "standings_public")
+    if drive is None:
+        return _fresh(_not_shown(request))
+    ctx = {
+        "drive": drive,
+        "rows": queries.standings(drive),
+        "game_numbers": range(1, drive.games + 1),
+        "played": drive.current_game,
+    }
+    return _fresh(render(request, "drives/board_standings.html", ctx))

@@ -1,0 +1,83 @@
+"""Download a whole drive as JSON, and import one (organizers only).
+
+The document and its checks are drives/exchange.py; these views read the
+upload, call it and answer.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import exchange, services
+from .shared import ORGANIZER, get_drive_for_user, membership_of, origin_of, page
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_lazy("Drive file (.json)"),
+        help_text=_lazy("A file saved with “Export (JSON)” on a drive's page, up to 5 MB."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+
+@login_required
+@require_GET
+def drive_export(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """The whole drive as one JSON file: a backup, or to move it to another club."""
+    drive = get_drive_for_user(request, drive_id)
+    body = json.dumps(exchange.drive_export(drive), ensure_ascii=False, indent=1)
+    response = HttpResponse(body.encode(), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, exchange.file_name(drive))
+    return response
+
+
+def _import_page(request: HttpRequest, form: ImportForm, status: int = 200) -> HttpResponse:
+    return page(request, "drives/import.html", {"form": form}, status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def drive_import(request: HttpRequest) -> HttpResponse:
+    """Upload a drive file: it becomes a new drive of the organizer's club."""
+    m = membership_of(request)
+    if m.role != ORGANIZER:
+        raise PermissionDenied(_("Only an organizer can do this."))
+    if request.method == "GET":
+        return _import_page(request, ImportForm())
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _import_page(request, form, 400)
+    upload = form.cleaned_data["file"]
+    try:
+        exchange.check_size(upload.size)  # before reading a big file into memory
+        document = exchange.read_document(upload.read())
+        drive = exchange.drive_import(
+            club=m.club,
+            document=document,
+            actor=request.user,
+            now=timezone.now(),
+            filename=upload.name,
+            origin=origin_of(request, "import a drive"),
+        )
+    except services.DriveError as e:
+        form.add_error("file", e.message)
+        return _import_page(request, form, e.status)
+    messages.success(
+        request, _("“%(name)s” imported as a new drive of your club.") % {"name": drive.name}
+    )
+    url = reverse("drives:drive_detail", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -1,0 +1,378 @@
+"""The result screen and what moves the night on: results, next game, undo, seat changes
+between games, corrections of earlier games, finishing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import live, queries, services
+from ..forms import (
+    CorrectionForm,
+    GameStepForm,
+    ResultForm,
+    SeatChangeForm,
+)
+from ..models import Drive, Hand, TableGame
+from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
+
+# --- Results ----------------------------------------------------------------
+
+
+def game_or_404(drive: Drive, game: int) -> int:
+    if not 1 <= game <= max(drive.current_game, 0):
+        raise Http404(_("Game %(game)d has not been seated.") % {"game": game})
+    return game
+
+
+def _result_base(drive: Drive, game: int) -> str:
+    """The result URL of table 1 without its tail, so 60 table cards reverse one URL, not 60."""
+    url = reverse("drives:result_record", args=[drive.pk, game, 1])
+    return url[: url.rindex("/1/result/") + 1]
+
+
+def _game_context(drive, game):
+    return {
+        "drive": drive,
+        "game": game,
+        "result_base": _result_base(drive, game),
+        "tables": queries.game_tables(drive, game),
+        "count": queries.game_count(drive, game),
+        "editable": drive.is_running and game == drive.current_game,
+        "is_last": game >= drive.games,
+        "entered": TableGame.objects.filter(
+            drive=drive,
+            game=game,
+            status__in=(TableGame.Status.CONFIRMED, TableGame.Status.REPORTED),
+        ).exists(),
+        # Tables whose game was kept hand by hand: their hands stay with the result.
+        "hand_tables": set(
+            Hand.objects.filter(table_game__drive=drive, table_game__game=game).values_list(
+                "table_game__table", flat=True
+            )
+        ),
+    }
+
+
+@login_required
+@require_GET
+def game(request, drive_id, game):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    game_or_404(drive, game)
+    return page(request, "drives/game.html", _game_context(drive, game))
+
+
+@login_required
+@require_GET
+def game_live(request, drive_id, game):
+    """The result screen's live region (count, undo, tables), polled every few seconds
+    while tables report from their own devices. Unchanged polls are answered 304."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    game_or_404(drive, game)
+    text = f"{live.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
+    etag = 'W/"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = render(request, "drives/game.html#live", _game_context(drive, game))
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def result_record(request, drive_id, game, table):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("Tap the pair that won."), 400)
+    tg = services.result_record(
+        drive=drive,
+        game=game,
+        table=table,
+        winner_number=form.cleaned_data["winner"],
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "results"),
+    )
+    if request.htmx:
+        queries.attach_reports([tg])
+        ctx = {
+            "drive": drive,
+            "game": game,
+            "t": tg,
+            "result_base": _result_base(drive, game),
+            "count": queries.game_count(drive, game),
+            "editable": True,
+            "is_last": game >= drive.games,
+            "entered": True,
+            "oob": True,
+        }
+        return render(request, "drives/game.html#table-row", ctx)
+    return redirect(f"{reverse('drives:game', args=[drive.pk, game])}#table-{table}")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def game_next(request, drive_id, game):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    game_or_404(drive, game)
+    if request.method == "POST":
+        form = GameStepForm(request.POST)
+        if not form.is_valid():
+            raise services.DriveError(_("This page is out of date: reload it."), 400)
+        services.game_advance(
+            drive=drive,
+            from_game=form.cleaned_data["from_game"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "next game"),
+        )
+        drive.refresh_from_db()
+        messages.success(request, _("Game %(game)d is seated.") % {"game": drive.current_game})
+        url = reverse("drives:game", args=[drive.pk, drive.current_game])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if game != drive.current_game or not drive.is_running:
+        return redirect("drives:game", drive_id=drive.pk, game=drive.current_game)
+    plan = services.advance_plan(drive) if game < drive.games else None
+    ctx = {"drive": drive, "game": game, "plan": plan, "count": queries.game_count(drive, game)}
+    return page(request, "drives/next.html", ctx)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def result_undo(request, drive_id, game):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    if game != drive.current_game:
+        raise services.StaleError(_("This page is out of date: reload it."))
+    tg = services.result_undo(
+        drive=drive, actor=request.user, now=timezone.now(), origin=origin_of(request, "results")
+    )
+    messages.success(request, _("Undone at table %(table)d.") % {"table": tg.table})
+    url = f"{reverse('drives:game', args=[drive.pk, game])}#table-{tg.table}"
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def game_undo(request, drive_id, game):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    drive = services.game_undo(
+        drive=drive,
+        from_game=game,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "results"),
+    )
+    messages.success(
+        request,
+        _("Back to game %(game)d: its results can be changed.") % {"game": drive.current_game},
+    )
+    url = reverse("drives:game", args=[drive.pk, drive.current_game])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def drive_finish(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    form = GameStepForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("This page is out of date: reload it."), 400)
+    services.drive_finish(
+        drive=drive,
+        from_game=form.cleaned_data["from_game"],
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "finish"),
+    )
+    messages.success(request, _("The drive is finished. Here are the final standings."))
+    url = reverse("drives:standings", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# --- Seats between games, corrections, finishing early ----------------------
+
+
+def _seating_context(drive, form=None, **extra):
+    ctx = {
+        "drive": drive,
+        "game": drive.current_game,
+        "tables": queries.game_tables(drive, drive.current_game) if drive.current_game else [],
+        "results_in": drive.is_running and services.game_has_results(drive, drive.current_game),
+        "form": form,
+        "kinds": SeatChangeForm.KINDS,
+    }
+    ctx.update(extra)
+    return ctx
+
+
+@login_required
+@require_GET
+def seating(request, drive_id):
+    """The coming game's seating with the four changes: late pair, leaver, swap, move."""
+    drive = get_drive_for_user(request, drive_id)
+    return page(request, "drives/seating.html", _seating_context(drive))
+
+
+def _seat_form(request, drive, data):
+    form = SeatChangeForm(data)
+    if not form.is_valid():
+        return form, None
+    return form, services.seat_change_plan(drive, form.cleaned_data["kind"], **form.params())
+
+
+@login_required
+@require_GET
+@handle_drive_errors
+def seating_preview(request, drive_id):
+    """Every move the change would make, before it takes effect."""
+    drive = get_drive_for_user(request, drive_id)
+    form, plan = _seat_form(request, drive, request.GET)
+    if plan is None:
+        return page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
+    ctx = {"drive": drive, "form": form, "plan": plan, "kind": form.cleaned_data["kind"]}
+    ctx["kind_label"] = SeatChangeForm.KINDS[ctx["kind"]]
+    ctx["params"] = request.GET.urlencode()
+    return page(request, "drives/seating_preview.html", ctx)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def seating_change(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    form = SeatChangeForm(request.POST)
+    step = GameStepForm(request.POST)
+    if not form.is_valid():
+        return page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
+    if not step.is_valid():
+        # The preview's hidden game number is missing or garbled: the form has no field to mark.
+        raise services.DriveError(_("This page is out of date: reload it."), 400)
+    d, kw = (
+        form.cleaned_data,
+        {
+            "drive": drive,
+            "from_game": step.cleaned_data["from_game"],
+            "actor": request.user,
+            "now": timezone.now(),
+            "origin": origin_of(request, "seats"),
+            # The seating the preview showed; absent (a plain form post) means "as it is now".
+            "seating_token": request.POST.get("seating") or None,
+        },
+    )
+    kind = d["kind"]
+    if kind == "arrive":
+        pair = services.pair_arrive(
+            player1=d["player1"], player2=d["player2"], number=d["number"], paid=d["paid"], **kw
+        )
+        message = _("Pair %(n)d joined the game.") % {"n": pair.number}
+    elif kind == "leave":
+        services.pair_leave(number=d["number"], **kw)
+        message = _("Pair %(n)d has left.") % {"n": d["number"]}
+    elif kind == "swap":
+        services.seat_swap(a=d["a"], b=d["b"], **kw)
+        message = _("Pairs %(a)d and %(b)d swapped seats.") % {"a": d["a"], "b": d["b"]}
+    else:
+        services.seat_move(number=d["number"], table=d["table"], **kw)
+        message = _("Pair %(n)d moved to table %(t)d.") % {"n": d["number"], "t": d["table"]}
+    messages.success(request, message)
+    url = reverse("drives:game", args=[drive.pk, drive.current_game])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def result_correct(request, drive_id, game, table):
+    """Correct an earlier game: pick the real winner, see every consequence, confirm."""
+    drive = get_drive_for_user(request, drive_id)
+    if request.method == "POST":
+        form = CorrectionForm(request.POST)
+        if not form.is_valid():
+            raise services.DriveError(_("Tap the pair that really won."), 400)
+        services.result_correct(
+            drive=drive,
+            game=game,
+            table=table,
+            winner_number=form.cleaned_data["winner"],
+            from_game=form.cleaned_data["from_game"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "correction"),
+        )
+        messages.success(
+            request,
+            _("Game %(game)d, table %(table)d corrected: pair %(pair)d won.")
+            % {"game": game, "table": table, "pair": form.cleaned_data["winner"]},
+        )
+        url = f"{reverse('drives:game', args=[drive.pk, game])}#table-{table}"
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    tables = [t for t in queries.game_tables(drive, game) if t.table == table]
+    if not tables:
+        raise Http404(_("There is no such table in that game."))
+    winner = request.GET.get("winner", "")
+    plan = None
+    if winner:
+        if not winner.isdigit():
+            raise services.DriveError(_("Tap the pair that really won."), 400)
+        plan = services.correction_plan(drive, game, table, int(winner))
+    ctx = {"drive": drive, "game": game, "t": tables[0], "plan": plan}
+    return page(request, "drives/correct.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def finish_early(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    if request.method == "POST":
+        form = GameStepForm(request.POST)
+        if not form.is_valid():
+            raise services.DriveError(_("This page is out of date: reload it."), 400)
+        drive = services.drive_finish_early(
+            drive=drive,
+            from_game=form.cleaned_data["from_game"],
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "finish early"),
+        )
+        messages.success(
+            request,
+            ngettext(
+                "The drive is finished after %(n)d game.",
+                "The drive is finished after %(n)d games.",
+                drive.current_game,
+            )
+            % {"n": drive.current_game},
+        )
+        url = reverse("drives:standings", args=[drive.pk])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if not drive.is_running:
+        return redirect("drives:drive_detail", drive_id=drive.pk)
+    count = queries.game_count(drive, drive.current_game)
+    results_in = services.game_has_results(drive, drive.current_game)
+    ctx = {
+        "drive": drive,
+        "count": count,
+        "results_in": results_in,
+        "played": drive.current_game if count.complete else drive.current_game - 1,
+    }
+    return page(request, "drives/finish_early.html", ctx)

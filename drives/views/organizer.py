@@ -1,0 +1,452 @@
+"""The organizer's screens before and around the night: drives, pairs, the start, standings,
+punch cards, the audit, a new drive from a previous one and the rules page.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import game_options, queries, services
+from ..forms import (
+    BulkPairsForm,
+    DriveForm,
+    PaidForm,
+    PairForm,
+    ReregisterForm,
+    StartForm,
+)
+from ..models import AuditEntry, Drive, Pair
+from .shared import (
+    ORGANIZER,
+    get_drive_for_user,
+    handle_drive_errors,
+    membership_of,
+    origin_of,
+    page,
+    posted,
+)
+
+# --- Drives -----------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def drive_list(request):
+    m = membership_of(request)
+    drives = Drive.objects.filter(club=m.club)
+    return page(
+        request, "drives/drive_list.html", {"club": m.club, "drives": drives, "role": m.role}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_create(request):
+    m = membership_of(request)
+    if m.role != ORGANIZER:
+        raise PermissionDenied(_("Only an organizer can do this."))
+    form = DriveForm(posted(request), initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            drive = services.drive_create(
+                club=m.club,
+                actor=request.user,
+                now=timezone.now(),
+                origin=origin_of(request, "new drive"),
+                **form.cleaned_data,
+            )
+        except ValidationError as e:
+            form.add_error(None, e)
+        else:
+            messages.success(request, _("Drive created. Now register the pairs."))
+            return redirect("drives:pairs", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    return page(request, "drives/drive_form.html", {"form": form, "drive": None}, status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_edit(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    form = DriveForm(posted(request), instance=drive)
+    if request.method == "POST":
+        if not drive.is_setup:
+            raise services.DriveError(
+                _("The drive has started: its settings can no longer change."), 409
+            )
+        if form.is_valid():
+            services.drive_update(
+                drive=drive,
+                actor=request.user,
+                now=timezone.now(),
+                origin=origin_of(request, "drive settings"),
+                **form.cleaned_data,
+            )
+            messages.success(request, _("Settings saved."))
+            return redirect("drives:drive_detail", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    drive.refresh_from_db()
+    return page(request, "drives/drive_form.html", {"form": form, "drive": drive}, status)
+
+
+class ScreensForm(forms.Form):
+    board_public = forms.BooleanField(required=False)
+    standings_public = forms.BooleanField(required=False)
+    confirm_by_number = forms.BooleanField(required=False)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def drive_screens(request, drive_id):
+    """Turn the projector board, public standings and typed confirmation on or off,
+    before or during the night."""
+    drive = get_drive_for_user(request, drive_id)
+    form = ScreensForm(request.POST)
+    form.is_valid()  # three check boxes: anything unticked or unreadable is "off"
+    services.drive_screens_set(
+        drive=drive,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "drive page"),
+        **form.cleaned_data,
+    )
+    messages.success(request, _("Saved."))
+    url = reverse("drives:drive_detail", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_GET
+def drive_detail(request, drive_id):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    ctx = {"drive": drive, "pair_count": drive.pairs.count()}
+    if drive.current_game:
+        ctx["count"] = queries.game_count(drive, drive.current_game)
+    return page(request, "drives/drive_detail.html", ctx)
+
+
+# --- Pairs ------------------------------------------------------------------
+
+
+def _pairs_context(drive, **extra):
+    pairs = list(drive.pairs.all())
+    ctx = {
+        "drive": drive,
+        "pairs": pairs,
+        "pair_count": len(pairs),
+        "paid_count": sum(p.paid for p in pairs),
+        "form": PairForm(),
+        "bulk_form": BulkPairsForm(),
+    }
+    # A drive copied from an earlier night offers that night's pairs while registering.
+    source = drive.copied_from if drive.is_setup and drive.copied_from_id else None
+    ctx["copied_from"] = source
+    ctx["last_night"] = services.pairs_to_reregister(drive, source) if source else []
+    ctx.update(extra)
+    return ctx
+
+
+@login_required
+@require_GET
+def pairs(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    return page(request, "drives/pairs.html", _pairs_context(drive))
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pair_add(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    form = PairForm(request.POST)
+    if not form.is_valid():
+        return page(request, "drives/pairs.html", _pairs_context(drive, form=form), 400)
+    try:
+        pair = services.pair_add(
+            drive=drive,
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "pairs"),
+            **form.cleaned_data,
+        )
+    except services.DriveError as e:
+        form.add_error(None, e.message)
+        return page(request, "drives/pairs.html", _pairs_context(drive, form=form), e.status)
+    messages.success(request, _("Pair %(n)d added.") % {"n": pair.number})
+    if request.htmx:
+        return page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pairs_bulk(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    form = BulkPairsForm(request.POST)
+    if not form.is_valid():
+        return page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), 400)
+    try:
+        added = services.pairs_bulk_add(
+            drive=drive,
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "pairs"),
+            **form.cleaned_data,
+        )
+    except services.DriveError as e:
+        form.add_error("text", e.message)
+        return page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), e.status)
+    messages.success(request, _("%(n)d pairs added.") % {"n": len(added)})
+    if request.htmx:
+        return page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+def _get_pair(drive, pair_id) -> Pair:
+    return get_object_or_404(Pair, pk=pair_id, drive=drive)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def pair_edit(request, drive_id, pair_id):
+    drive = get_drive_for_user(request, drive_id)
+    pair = _get_pair(drive, pair_id)
+    initial = {
+        "number": pair.number,
+        "player1": pair.player1,
+        "player2": pair.player2,
+        "paid": pair.paid,
+    }
+    form = PairForm(posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.pair_update(
+                pair=pair,
+                actor=request.user,
+                now=timezone.now(),
+                origin=origin_of(request, "pairs"),
+                player1=data["player1"],
+                player2=data["player2"],
+                paid=data["paid"],
+                number=data["number"] if drive.is_setup else None,
+            )
+        except services.DriveError as e:
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, _("Pair %(n)d saved.") % {"n": pair.number})
+            return redirect("drives:pairs", drive_id=drive.pk)
+    status = 400 if request.method == "POST" else 200
+    return page(
+        request, "drives/pair_form.html", {"drive": drive, "pair": pair, "form": form}, status
+    )
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pair_remove(request, drive_id, pair_id):
+    drive = get_drive_for_user(request, drive_id)
+    pair = _get_pair(drive, pair_id)
+    number = pair.number
+    services.pair_remove(
+        pair=pair, actor=request.user, now=timezone.now(), origin=origin_of(request, "pairs")
+    )
+    messages.success(request, _("Pair %(n)d removed.") % {"n": number})
+    if request.htmx:
+        return page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pair_paid(request, drive_id, pair_id):
+    drive = get_drive_for_user(request, drive_id)
+    pair = _get_pair(drive, pair_id)
+    form = PaidForm(request.POST)
+    form.is_valid()
+    pair = services.pair_set_paid(
+        pair=pair,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "pairs"),
+        paid=form.cleaned_data.get("paid", False),
+    )
+    if request.htmx:
+        ctx = {
+            "drive": drive,
+            "p": pair,
+            "pair_count": drive.pairs.count(),
+            "paid_count": drive.pairs.filter(paid=True).count(),
+            "oob": True,
+        }
+        return render(request, "drives/pairs.html#pair-row", ctx)
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+# --- Start ------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_start(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    form = StartForm(posted(request))
+    if request.method == "POST" and form.is_valid():
+        services.drive_start(
+            drive=drive,
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "start"),
+            seed=form.cleaned_data["seed"],
+        )
+        drive.refresh_from_db()
+        messages.success(request, _("Game 1 is seated (seed %(seed)d).") % {"seed": drive.seed})
+        url = reverse("drives:game", args=[drive.pk, 1])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    pair_count = drive.pairs.count()
+    ctx = {
+        "drive": drive,
+        "form": form,
+        "pair_count": pair_count,
+        "table_count": (pair_count + 1) // 2,
+        "sitout": pair_count % 2 == 1,
+        "unpaid": drive.pairs.filter(paid=False).count(),
+    }
+    return page(request, "drives/start.html", ctx, 400 if request.method == "POST" else 200)
+
+
+# --- Standings, cards, audit ------------------------------------------------
+
+
+@login_required
+@require_GET
+def standings(request, drive_id):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    played = drive.current_game
+    ctx = {
+        "drive": drive,
+        "rows": queries.standings(drive),
+        "game_numbers": range(1, drive.games + 1),
+        "played": played,
+    }
+    return page(request, "drives/standings.html", ctx)
+
+
+@login_required
+@require_GET
+def pair_card(request, drive_id, number):
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    pair = get_object_or_404(Pair, drive=drive, number=number)
+    lines = queries.pair_card(drive, pair)
+    ctx = {
+        "drive": drive,
+        "pair": pair,
+        "lines": lines,
+        "won": sum(1 for ln in lines if ln.punched),
+        "punched": {ln.game for ln in lines if ln.punched},
+        "game_numbers": range(1, drive.games + 1),
+    }
+    return page(request, "drives/pair_card.html", ctx)
+
+
+@login_required
+@require_GET
+def audit(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    entries = AuditEntry.objects.filter(drive=drive).select_related("actor")[:1000]
+    return page(request, "drives/audit.html", {"drive": drive, "entries": entries})
+
+
+# --- A new drive from a previous one ------------------------------------------
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def drive_copy(request, drive_id):
+    source = get_drive_for_user(request, drive_id)
+    drive = services.drive_copy(
+        source=source,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "new drive from this one"),
+    )
+    messages.success(
+        request,
+        _("New drive with the settings of “%(name)s”. Tap last night's pairs to register them.")
+        % {"name": source.name},
+    )
+    url = reverse("drives:pairs", args=[drive.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pairs_reregister(request, drive_id):
+    drive = get_drive_for_user(request, drive_id)
+    source = drive.copied_from
+    if source is None:
+        raise services.DriveError(_("This drive was not made from an earlier one."), 404)
+    form = ReregisterForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("Tap a pair to add."), 400)
+    if form.cleaned_data["numbers"] == "all":
+        numbers = [p.number for p in services.pairs_to_reregister(drive, source)]
+        if not numbers:
+            raise services.DriveError(_("Every pair of last night is registered already."), 409)
+    else:
+        numbers = [form.cleaned_data["number"]]
+    added = services.pairs_reregister(
+        drive=drive,
+        source=source,
+        numbers=numbers,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "pairs"),
+    )
+    if len(added) > 1:
+        messages.success(request, _("%(n)d pairs added.") % {"n": len(added)})
+    elif added[0].number == numbers[0]:
+        messages.success(
+            request, _("Pair %(n)d added: %(names)s.") % {"n": numbers[0], "names": added[0].names}
+        )
+    else:
+        # The button said "Add pair 12": say why the pair got another number.
+        messages.success(
+            request,
+            _("%(names)s added as pair %(n)d (pair %(old)d is taken tonight).")
+            % {"names": added[0].names, "n": added[0].number, "old": numbers[0]},
+        )
+    if request.htmx:
+        return page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+# --- Rules of the game ------------------------------------------------------
+
+
+@login_required
+@require_GET
+def rules(request, drive_id):
+    """The drive's game and options in plain words, with the card ranks for each trump."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    ctx = {"drive": drive, "tab": "rules", **game_options.rules_context(drive)}
+    return page(request, "drives/rules.html", ctx)

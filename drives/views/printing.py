@@ -1,0 +1,201 @@
+"""The Print page and the PDF downloads of a drive.
+
+Organizers and scorers may download. Each view reads the drive through
+get_drive_for_user (404 for another club's drive), builds the document's
+plain data (drives/pdf/data.py), draws it (drives/pdf/*) and sends the bytes
+as an attachment named after the drive's date.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.decorators.http import require_GET
+
+from .. import services
+from ..models import Drive
+from ..pdf import cards, data, pack, prize_report, seating, standings, tables
+from .shared import get_drive_for_user, handle_drive_errors, page
+
+MAX_COPIES = data.MAX_COPIES
+
+
+class BlankCardsForm(forms.Form):
+    count = forms.IntegerField(
+        label=_lazy("How many blank cards"),
+        min_value=1,
+        max_value=MAX_COPIES,
+        initial=16,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 4}),
+    )
+
+
+class TableCardsForm(forms.Form):
+    tables = forms.IntegerField(
+        label=_lazy("How many tables"),
+        min_value=1,
+        max_value=MAX_COPIES,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 4}),
+    )
+
+
+def _download(drive: Drive, what: str, content: bytes) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(True, data.file_name(drive, what))
+    return response
+
+
+def _documents(drive: Drive) -> list[dict]:
+    """Every printable document of the drive, for the Print page."""
+
+    def url(name: str) -> str:
+        return reverse(f"drives:{name}", args=[drive.pk])
+
+    started = not drive.is_setup
+    return [
+        {
+            "id": "punch-cards",
+            "title": _("Punch cards"),
+            "about": _("One card per pair with its number and names, eight to a page."),
+            "url": url("pdf_punch_cards"),
+        },
+        {
+            "id": "seating",
+            "title": _("Seating list"),
+            "about": _(
+                "Where every pair sits this game, in large type for the wall, "
+                "and who deals first at each table."
+            ),
+            "url": url("pdf_seating"),
+            "not_yet": "" if started else _("There is a seating list once the drive has started."),
+        },
+        {
+            "id": "paper-pack",
+            "title": _("Paper fallback pack"),
+            "about": _(
+                "Standings, the current seating and a result sheet for every game left: "
+                "the night goes on in pencil if the laptop stops."
+            ),
+            "url": url("pdf_paper_pack"),
+        },
+        {
+            "id": "standings",
+            "title": _("Standings sheet"),
+            "about": _("Every pair by games won, with its punched games."),
+            "url": url("pdf_standings"),
+        },
+        {
+            "id": "final-cards",
+            "title": _("Final score cards"),
+            "about": _("Each pair's card as the night ended: games won punched, total, prize."),
+            "url": url("pdf_final_cards"),
+        },
+        {
+            "id": "prize-report",
+            "title": _("Prize report"),
+            "about": _(
+                "Places and ties, cookie jar, side prizes and the cash summary, "
+                "with a line for the organizer's signature."
+            ),
+            "url": url("pdf_prize_report"),
+            "organizer": True,
+        },
+    ]
+
+
+def _print_page(request, drive, *, blank_form=None, tables_form=None, status=200):
+    ctx = {
+        "drive": drive,
+        "documents": _documents(drive),
+        "blank_form": blank_form or BlankCardsForm(),
+        "tables_form": tables_form or TableCardsForm(),
+        "table_count": data.table_count(drive),
+    }
+    return page(request, "drives/print.html", ctx, status)
+
+
+@login_required
+@require_GET
+def print_page(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """Every document of the drive, each with a big download button."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    return _print_page(request, drive)
+
+
+@login_required
+@require_GET
+def punch_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    return _download(drive, "punch-cards", cards.punch_cards(data.punch_cards(drive)))
+
+
+@login_required
+@require_GET
+def blank_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """?count=N (1..200) punch cards with no pair number and no names, for walk-ins."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    form = BlankCardsForm(request.GET)
+    if not form.is_valid():
+        return _print_page(request, drive, blank_form=form, status=400)
+    doc = data.blank_cards(drive, form.cleaned_data["count"])
+    return _download(drive, "blank-cards", cards.punch_cards(doc, title=_("Blank punch cards")))
+
+
+@login_required
+@require_GET
+def table_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """One card per table with its QR code; ?tables=N (1..200) overrides the count.
+
+    Organizers only: the QR codes are the tables' keys, like the table links page."""
+    drive = get_drive_for_user(request, drive_id)
+    form = TableCardsForm(request.GET)
+    if not form.is_valid():
+        return _print_page(request, drive, tables_form=form, status=400)
+    count = form.cleaned_data["tables"] or data.table_count(drive)
+    links = [link for link in services.table_links(drive.club, count) if link.table <= count]
+    doc = data.table_cards(drive, links, lambda link: services.table_link_url(link, request))
+    return _download(drive, "table-cards", tables.table_cards(doc))
+
+
+@login_required
+@require_GET
+@handle_drive_errors
+def seating_list(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    if drive.is_setup:
+        raise services.DriveError(_("There is no seating yet: start the drive first."), 409)
+    return _download(drive, "seating", seating.seating(data.seating(drive)))
+
+
+@login_required
+@require_GET
+def paper_pack(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    return _download(drive, "paper-pack", pack.paper_pack(data.paper_pack(drive)))
+
+
+@login_required
+@require_GET
+def standings_sheet(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    return _download(drive, "standings", standings.standings(data.standings(drive)))
+
+
+@login_required
+@require_GET
+def final_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    return _download(drive, "final-cards", cards.final_cards(data.final_cards(drive)))
+
+
+@login_required
+@require_GET
+def prize_report_pdf(request: HttpRequest, drive_id: int) -> HttpResponse:
+    drive = get_drive_for_user(request, drive_id)
+    return _download(drive, "prize-report", prize_report.prize_report(data.prize_report(drive)))

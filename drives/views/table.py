@@ -1,0 +1,242 @@
+"""The table page: players report their table's result from a phone or tablet.
+
+The table link's token is the only credential: it opens its own table of the
+club's running drive, for the current game only. Every submission carries a
+key made on the device, so a retry is answered once and never counted twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import services
+from ..models import Drive, Seat, TableGame, TableLink
+
+DEVICE_COOKIE = "cd_device"
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+class ReportForm(forms.Form):
+    game = forms.IntegerField(min_value=1, max_value=60)
+    winner = forms.IntegerField(min_value=1, max_value=9999)
+    key = forms.CharField(max_length=64)
+
+
+class ConfirmForm(ReportForm):
+    # The pair that agrees: typed by the players, or sent by the "Pair 7 agrees" button.
+    confirmer = forms.IntegerField(min_value=1, max_value=9999)
+
+
+class WithdrawForm(forms.Form):
+    game = forms.IntegerField(min_value=1, max_value=60)
+    key = forms.CharField(max_length=64)
+
+
+def _link(token: str) -> TableLink:
+    if not TOKEN_RE.match(token):
+        raise Http404(_("This table card is not valid."))
+    link = TableLink.objects.select_related("club").filter(token=token).first()
+    if link is None:
+        raise Http404(_("This table card is not valid."))
+    return link
+
+
+def _running_drive(link: TableLink) -> Drive | None:
+    return (
+        Drive.objects.filter(club_id=link.club_id, status=Drive.Status.RUNNING)
+        .order_by("-date", "-id")
+        .first()
+    )
+
+
+def _device(request: HttpRequest) -> str:
+    """The device's own id (a cookie), or a stand-in from its address and browser."""
+    cookie = request.COOKIES.get(DEVICE_COOKIE, "")
+    if re.fullmatch(r"[0-9a-f]{16,32}", cookie):
+        return cookie
+    seen = f"{request.META.get('REMOTE_ADDR', '')} {request.headers.get('User-Agent', '')}"
+    return "ua-" + hashlib.sha256(seen.encode()).hexdigest()[:16]
+
+
+def origin_of(request: HttpRequest, link: TableLink) -> services.Origin:
+    agent = request.headers.get("User-Agent", "")[:150]
+    addr = request.META.get("REMOTE_ADDR", "")
+    return services.Origin(
+        source=f"table {link.table}: {_device(request)}", device=f"{addr} {agent}".strip()
+    )
+
+
+def _table_state(drive: Drive | None, table: int) -> TableGame | None:
+    """The table's row in the current game with its seats (tg.seat_list), or None."""
+    if drive is None:
+        return None
+    seats = list(
+        Seat.objects.select_related("pair", "table_game")
+        .filter(drive=drive, game=drive.current_game, table_game__table=table)
+        .order_by("slot")
+    )
+    if not seats:
+        return None
+    tg = seats[0].table_game
+    tg.seat_list = seats
+    return tg
+
+
+def _context(request, link: TableLink, message: str = "", error: bool = False, fresh=None) -> dict:
+    """What the panel shows. fresh: the table's row just written by a service (with its
+    seats and drive), which saves reading them again."""
+    if fresh is not None and hasattr(fresh, "seat_list"):
+        drive, tg = fresh.drive, fresh
+    else:
+        drive = _running_drive(link)
+        tg = _table_state(drive, link.table)
+    ctx = {
+        "link": link,
+        "club": link.club,
+        "drive": drive,
+        "tg": tg,
+        "message": message,
+        "error": error,
+        "device": _device(request),
+        "form_key": secrets.token_hex(16),
+    }
+    if tg is not None and len(tg.seat_list) == 2:
+        by_id = {s.pair_id: s for s in tg.seat_list}
+        ctx["seats"] = tg.seat_list
+        ctx["dealer"] = by_id.get(tg.deal_first_id)
+        if tg.winner_id:
+            ctx["winner"] = by_id[tg.winner_id].pair
+            ctx["loser"] = next(s.pair for s in tg.seat_list if s.pair_id != tg.winner_id)
+        ctx["mine"] = tg.reported_device == ctx["device"]
+    return ctx
+
+
+def _partial(request) -> bool:
+    return bool(request.htmx) or request.headers.get("X-Requested-With") == "fetch"
+
+
+def _render(
+    request, link, message="", error=False, status=200, ctx=None, fresh=None
+) -> HttpResponse:
+    ctx = ctx or _context(request, link, message, error, fresh)
+    if _partial(request):
+        response = render(request, "drives/table.html#table-panel", ctx, status=status)
+    else:
+        response = render(request, "drives/table.html", ctx, status=status)
+    if DEVICE_COOKIE not in request.COOKIES:
+        response.set_cookie(
+            DEVICE_COOKIE, secrets.token_hex(12), max_age=3 * 365 * 86400, samesite="Lax"
+        )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _etag(request, ctx: dict) -> str:
+    """Names what the panel shows, without rendering it (the form keys differ each time)."""
+    drive, tg = ctx["drive"], ctx["tg"]
+    shown = [
+        "panel" if _partial(request) else "page",
+        get_language() or "",
+        ctx["club"].name,
+        drive
+        and (drive.pk, drive.current_game, drive.status, drive.confirm_by_number, drive.games),
+        tg and (tg.pk, tg.version, tg.status, tg.deal_first_id, ctx.get("mine")),
+        tg and [(s.pk, s.pair.number, s.pair.player1, s.pair.player2) for s in tg.seat_list],
+    ]
+    return 'W/"' + hashlib.sha256(repr(shown).encode()).hexdigest()[:24] + '"'
+
+
+@require_GET
+def table_page(request, token):
+    link = _link(token)
+    ctx = _context(request, link)
+    # Each table polls every few seconds: an unchanged panel is answered 304.
+    etag = _etag(request, ctx)
+    # A message waiting to be shown (after a tap without JavaScript) always renders.
+    waiting = "messages" in request.COOKIES
+    response = None if waiting else get_conditional_response(request, etag=etag)
+    if response is None:
+        response = _render(request, link, ctx=ctx)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _submit(request, token, form_class, service, **fields) -> HttpResponse:
+    """Parse, call the table service, answer with the table panel (or a redirect without JS).
+
+    fields: the service's own arguments, each named after the form field it comes from.
+    """
+    link = _link(token)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        if "key" in form.errors:
+            message = _("This tap has no valid key: reload the page and tap again.")
+        else:
+            message = _("That tap was not understood: reload the page and tap again.")
+        return _answer(request, link, message, error=True, status=400)
+    drive = _running_drive(link)
+    if drive is None:
+        return _answer(
+            request, link, _("No drive is running: nothing was saved."), error=True, status=409
+        )
+    try:
+        data = form.cleaned_data
+        answer = service(
+            drive=drive,
+            game=data["game"],
+            table=link.table,
+            key=data["key"],
+            device=_device(request),
+            now=timezone.now(),
+            origin=origin_of(request, link),
+            **{arg: data[field] for arg, field in fields.items()},
+        )
+    except services.DriveError as e:
+        return _answer(request, link, e.message, error=True, status=e.status)
+    return _answer(request, link, answer.message, status=answer.status, fresh=answer.table_game)
+
+
+def _answer(request, link, message, error=False, status=200, fresh=None) -> HttpResponse:
+    if _partial(request):
+        return _render(request, link, message, error, status, fresh=fresh)
+    if status >= 400:
+        return _render(request, link, message, error, status)
+    messages.success(request, message)
+    return redirect(reverse("table:page", args=[link.token]))
+
+
+@require_POST
+def table_report(request, token):
+    return _submit(request, token, ReportForm, services.table_report, winner_number="winner")
+
+
+@require_POST
+def table_confirm(request, token):
+    return _submit(
+        request,
+        token,
+        ConfirmForm,
+        services.table_confirm,
+        winner_number="winner",
+        confirmer_number="confirmer",
+    )
+
+
+@require_POST
+def table_withdraw(request, token):
+    return _submit(request, token, WithdrawForm, services.table_withdraw)

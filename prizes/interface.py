@@ -1,0 +1,12 @@
+"""What other apps (drives' print, export and API) may use of prizes, by name.
+
+Other apps import prizes.interface and prizes.models, nothing else of prizes
+(import-linter checks it).
+"""
+
+from .places import score_levels
+from .services.money import SETTING_FIELDS
+from .services.report import prize_report
+from .templatetags.money import cents as dollars
+
+__all__ = ["SETTING_FIELDS", "dollars", "prize_report", "score_levels"]

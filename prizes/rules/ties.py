@@ -1,0 +1,474 @@
+"""Ties for a prize: the cards and the cut for low card, how a tie is settled (play-off, split,
+cut), the decision as it is made, and the booby prize.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from prizes.places import (
+    DEFAULT_PLACES,
+    PrizeError,
+    check_tallies,
+    pair_list,
+    place_groups,
+)
+
+from .base import Method, _pair_set, _subset
+
+# ---------------------------------------------------------------- cards
+
+Card = tuple[int, str]  # (rank 1..13 with 1 the ace, suit)
+SUITS = ("C", "D", "H", "S")
+DECK: tuple[Card, ...] = tuple((rank, suit) for suit in SUITS for rank in range(1, 14))
+_RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def check_card(card: Card) -> None:
+    """Raise PrizeError unless `card` is (rank 1..13, one of SUITS)."""
+    ok = (
+        isinstance(card, tuple)
+        and len(card) == 2
+        and isinstance(card[0], int)
+        and 1 <= card[0] <= 13
+        and card[1] in SUITS
+    )
+    if not ok:
+        raise PrizeError(f"{card!r} is not a playing card.")
+
+
+def card_label(card: Card) -> str:
+    """A card as printed on the report.
+
+    >>> card_label((1, "S")), card_label((10, "H"))
+    ('A♠', '10♥')
+    """
+    check_card(card)
+    rank, suit = card
+    return _RANK_LABELS.get(rank, str(rank)) + _SUIT_SYMBOLS[suit]
+
+
+def cut_rank(card: Card, ace_low: bool = True) -> int:
+    """The rank a cut compares; the lowest wins. Ace is 1, or 14 when ace high.
+
+    >>> cut_rank((1, "C")), cut_rank((1, "C"), ace_low=False)
+    (1, 14)
+    """
+    check_card(card)
+    rank = card[0]
+    return 14 if rank == 1 and not ace_low else rank
+
+
+# ---------------------------------------------------------------- cuts
+
+
+@dataclass(frozen=True)
+class CutRound:
+    """The cards cut in one round, as (pair, card) in pair order."""
+
+    cards: tuple[tuple[int, Card], ...]
+
+    def lowest(self, ace_low: bool = True) -> tuple[int, ...]:
+        """The pairs whose card is on the lowest rank (suits do not count)."""
+        best = min(cut_rank(c, ace_low) for _, c in self.cards)
+        return tuple(p for p, c in self.cards if cut_rank(c, ace_low) == best)
+
+
+@dataclass(frozen=True)
+class CutResult:
+    """A settled cut: every round's cards, the winner, and how it was done.
+
+    seed is None for a physical cut recorded by the organizer; a digital cut
+    keeps its seed so digital_cut(pairs, seed, ace_low) repeats it exactly.
+    """
+
+    pairs: tuple[int, ...]
+    rounds: tuple[CutRound, ...]
+    winner: int
+    ace_low: bool = True
+    seed: int | None = None
+
+    @property
+    def is_digital(self) -> bool:
+        return self.seed is not None
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """One sentence a round, for the report.
+
+        >>> physical_cut([3, 7], [{3: (1, "S"), 7: (5, "D")}]).lines
+        ('Round 1: pair 3 A♠, pair 7 5♦. Pair 3 cut the lowest card.',)
+        """
+        out = []
+        for i, rnd in enumerate(self.rounds, start=1):
+            cards = ", ".join(f"pair {p} {card_label(c)}" for p, c in rnd.cards)
+            low = rnd.lowest(self.ace_low)
+            if len(low) == 1:
+                tail = f"Pair {low[0]} cut the lowest card."
+            else:
+                tail = f"{pair_list(low).capitalize()} are equal on the lowest card and cut again."
+            out.append(f"Round {i}: {cards}. {tail}")
+        return tuple(out)
+
+
+def _evaluate_cut(
+    pairs: Iterable[int], rounds: Sequence[Mapping[int, Card]], ace_low: bool
+) -> tuple[tuple[int, ...], tuple[CutRound, ...], tuple[int, ...]]:
+    """Check recorded rounds; return (the tied pairs, the rounds, who cuts next)."""
+    tied = _pair_set(pairs)
+    if len(tied) < 2:
+        raise PrizeError("A cut needs at least two tied pairs.")
+    cutters = tied
+    done: list[CutRound] = []
+    for i, cards in enumerate(rounds, start=1):
+        if len(cutters) == 1:
+            raise PrizeError(
+                f"Round {i} is not needed: pair {cutters[0]} already cut the lowest card."
+            )
+        if tuple(sorted(cards)) != cutters:
+            who = "each of " + pair_list(cutters)
+            raise PrizeError(f"Round {i} of the cut needs one card from {who}.")
+        for card in cards.values():
+            check_card(card)
+        rnd = CutRound(tuple((p, cards[p]) for p in cutters))
+        done.append(rnd)
+        cutters = rnd.lowest(ace_low)
+    nxt = () if len(cutters) == 1 else cutters
+    return tied, tuple(done), nxt
+
+
+def who_cuts_next(
+    pairs: Iterable[int], rounds: Sequence[Mapping[int, Card]], ace_low: bool = True
+) -> tuple[int, ...]:
+    """The pairs that must cut next, given the rounds recorded so far; () once settled.
+
+    >>> who_cuts_next([3, 5, 7], [])
+    (3, 5, 7)
+    >>> who_cuts_next([3, 5, 7], [{3: (4, "S"), 5: (4, "H"), 7: (9, "C")}])
+    (3, 5)
+    """
+    return _evaluate_cut(pairs, rounds, ace_low)[2]
+
+
+def physical_cut(
+    pairs: Iterable[int], rounds: Sequence[Mapping[int, Card]], ace_low: bool = True
+) -> CutResult:
+    """Settle a tie from the cards each pair cut by hand, as the organizer recorded them.
+
+    rounds[0] holds a card for every tied pair; each later round holds a card
+    for exactly the pairs that were equal on the lowest rank in the round
+    before. Two pairs may show the same card (each cuts the whole deck).
+
+    >>> r = physical_cut([3, 7], [{3: (2, "S"), 7: (2, "H")}, {3: (9, "D"), 7: (6, "C")}])
+    >>> r.winner, len(r.rounds), r.seed
+    (7, 2, None)
+    """
+    tied, done, nxt = _evaluate_cut(pairs, rounds, ace_low)
+    if nxt:
+        if not done:
+            raise PrizeError("Record the card each tied pair cut.")
+        raise PrizeError(
+            f"{pair_list(nxt).capitalize()} are equal on the lowest card and must cut again."
+        )
+    return CutResult(pairs=tied, rounds=done, winner=done[-1].lowest(ace_low)[0], ace_low=ace_low)
+
+
+def digital_cut(pairs: Iterable[int], seed: int, ace_low: bool = True) -> CutResult:
+    """The site cuts for the tied pairs from a freshly shuffled 52-card deck.
+
+    In each round the pairs, in number order, take cards off a deck
+    shuffled from the seeded generator (a new deck each round, and another
+    if a round needs more than 52 cards). Pairs equal on the lowest rank cut
+    again among themselves until one card is lowest. The same pairs, seed
+    and ace setting always give the same cards.
+
+    >>> digital_cut([3, 7], seed=42) == digital_cut([7, 3], seed=42)
+    True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PrizeError("A digital cut needs a whole-number seed.")
+    rng = random.Random(seed)
+    cutters = _pair_set(pairs)
+    if len(cutters) < 2:
+        raise PrizeError("A cut needs at least two tied pairs.")
+    tied = cutters
+    rounds: list[CutRound] = []
+    while True:
+        deck: list[Card] = []
+        cards = []
+        for p in cutters:
+            if not deck:
+                deck = list(DECK)
+                rng.shuffle(deck)
+            cards.append((p, deck.pop()))
+        rnd = CutRound(tuple(cards))
+        rounds.append(rnd)
+        cutters = rnd.lowest(ace_low)
+        if len(cutters) == 1:
+            return CutResult(tied, tuple(rounds), cutters[0], ace_low=ace_low, seed=seed)
+
+
+# ---------------------------------------------------------------- settling a tie
+
+
+def settle_method(
+    tied: Iterable[int],
+    playoff_requests: Iterable[int],
+    split_agreements: Iterable[int],
+    money_prize: bool,
+) -> Method:
+    """How a tie is settled: a play-off if any tied pair asks for one, else a split
+    if every tied pair agrees (money prizes only), else a cut.
+
+    >>> settle_method((1, 2, 3), playoff_requests=(), split_agreements=(1, 2, 3), money_prize=False)
+    'cut'
+    """
+    group = _pair_set(tied)
+    if len(group) < 2:
+        raise PrizeError("A tie needs at least two pairs.")
+    requests = _subset(playoff_requests, group)
+    agreements = _subset(split_agreements, group)
+    if requests:
+        return "playoff"
+    if money_prize and agreements == group:
+        return "split"
+    return "cut"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one prize was settled for one group of pairs.
+
+    method "outright" means there was no tie. winners is one pair, or every
+    pair of the group for a split.
+    """
+
+    method: Literal["outright", "playoff", "split", "cut"]
+    pairs: tuple[int, ...]
+    winners: tuple[int, ...]
+    playoff_requests: tuple[int, ...] = ()
+    split_agreements: tuple[int, ...] = ()
+    forfeited: tuple[int, ...] = ()
+    cut: CutResult | None = None
+
+    @property
+    def is_split(self) -> bool:
+        return self.method == "split"
+
+    @property
+    def recipient(self) -> int | None:
+        """The one pair that wins, or None for a split."""
+        return None if self.is_split else self.winners[0]
+
+    @property
+    def summary(self) -> str:
+        """How the prize was settled, as printed on the report.
+
+        >>> settle([3, 7], money_prize=True, split_agreements=[3, 7]).summary
+        'Tie between pairs 3 and 7: every pair agreed to split the prize.'
+        """
+        if self.method == "outright":
+            return f"Pair {self.winners[0]}, with no tie."
+        head = f"Tie between {pair_list(self.pairs)}"
+        if self.method == "split":
+            return f"{head}: every pair agreed to split the prize."
+        if self.method == "playoff":
+            asked = pair_list(self.playoff_requests)
+            parts = [f"{head}: {asked} asked for a play-off"]
+            if self.forfeited:
+                one = len(self.forfeited) == 1
+                does = "declines and forfeits" if one else "decline and forfeit"
+                parts.append(f"{pair_list(self.forfeited)} {does}")
+            if len(self.pairs) - len(self.forfeited) == 1:
+                parts.append(f"pair {self.winners[0]} wins as the only pair left to play")
+            else:
+                parts.append(f"pair {self.winners[0]} won the play-off")
+            return "; ".join(parts) + "."
+        assert self.cut is not None
+        ace = "ace low" if self.cut.ace_low else "ace high"
+        if self.cut.is_digital:
+            how = f"a digital cut (seed {self.cut.seed}, {ace})"
+        else:
+            how = f"a cut recorded by the organizer ({ace})"
+        return f"{head} settled by {how}. " + " ".join(self.cut.lines)
+
+
+def settle(
+    tied: Iterable[int],
+    *,
+    money_prize: bool,
+    playoff_requests: Iterable[int] = (),
+    split_agreements: Iterable[int] = (),
+    declined: Iterable[int] = (),
+    playoff_winner: int | None = None,
+    cut: CutResult | None = None,
+) -> Outcome:
+    """Settle one prize group, refusing anything the order of methods forbids.
+
+    One pair alone wins outright. For a tie the method is settle_method's; a
+    play-off needs its winner (pairs that decline forfeit; if only one pair is
+    left to play it wins), a split needs nothing more, a cut needs its
+    CutResult (physical_cut or digital_cut) over exactly the tied pairs.
+
+    >>> settle([5, 9], money_prize=True, playoff_requests=[9], playoff_winner=5).winners
+    (5,)
+    >>> settle([5, 9], money_prize=True, cut=digital_cut([5, 9], seed=1)).method
+    'cut'
+    """
+    group = _pair_set(tied)
+    if not group:
+        raise PrizeError("There is no pair to give this prize to.")
+    requests = _subset(playoff_requests, group)
+    agreements = _subset(split_agreements, group)
+    out = _subset(declined, group)
+    if len(group) == 1:
+        if playoff_winner is not None or cut is not None or out:
+            raise PrizeError(f"Pair {group[0]} has no tie to settle.")
+        return Outcome("outright", group, group)
+    method = settle_method(group, requests, agreements, money_prize)
+    if method != "playoff" and (out or playoff_winner is not None):
+        raise PrizeError("No tied pair asked for a play-off, so there is no play-off to record.")
+    if method != "cut" and cut is not None:
+        reason = (
+            f"{pair_list(requests).capitalize()} asked for a play-off"
+            if method == "playoff"
+            else "Every tied pair agreed to split"
+        )
+        raise PrizeError(f"{reason}, so this tie is not settled by a cut.")
+    if method == "playoff":
+        both = sorted(set(requests) & set(out))
+        if both:
+            raise PrizeError(
+                f"Pair {both[0]} asked for the play-off, so it cannot decline it; "
+                "take back its request first."
+            )
+        players = tuple(p for p in group if p not in out)
+        if len(players) == 1 and playoff_winner in (None, players[0]):
+            playoff_winner = players[0]
+        if playoff_winner is None:
+            raise PrizeError(f"Record which of {pair_list(players)} won the play-off.")
+        if playoff_winner in out:
+            raise PrizeError(f"Pair {playoff_winner} declined the play-off, so it cannot win it.")
+        if playoff_winner not in group:
+            raise PrizeError(f"Pair {playoff_winner} is not in this tie.")
+        return Outcome(
+            "playoff",
+            group,
+            (playoff_winner,),
+            playoff_requests=requests,
+            split_agreements=agreements,
+            forfeited=out,
+        )
+    if method == "split":
+        return Outcome("split", group, group, split_agreements=agreements)
+    if cut is None:
+        raise PrizeError("Record the card each tied pair cut, or let the site cut for them.")
+    if cut.pairs != group:
+        raise PrizeError(f"This cut was for {pair_list(cut.pairs)}, not {pair_list(group)}.")
+    return Outcome("cut", group, (cut.winner,), split_agreements=agreements, cut=cut)
+
+
+def check_can_settle(conflicts: int) -> None:
+    """Refuse to settle any prize while a result of the drive is in conflict.
+
+    >>> check_can_settle(0)
+    """
+    if conflicts > 0:
+        results = "1 result is" if conflicts == 1 else f"{conflicts} results are"
+        raise PrizeError(
+            f"Prizes cannot be settled while {results} in conflict; settle the conflict first."
+        )
+
+
+@dataclass(frozen=True)
+class DecisionEvent:
+    """One step in a prize decision's history."""
+
+    action: Literal["decided", "reopened"]
+    outcome: Outcome | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A prize's decision: undecided, decided, or reopened, with its history.
+
+    Deciding twice without reopening is refused, so a mistaken second tap
+    cannot silently replace a decision read out in the hall.
+
+    >>> d = Decision("First prize", (3, 7))
+    >>> d = d.decide(settle((3, 7), money_prize=True, split_agreements=(3, 7)), conflicts=0)
+    >>> d.reopen("pair 7 changed its mind").is_decided
+    False
+    """
+
+    prize: str
+    pairs: tuple[int, ...]
+    outcome: Outcome | None = None
+    history: tuple[DecisionEvent, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.pairs != _pair_set(self.pairs) or not self.pairs:
+            raise PrizeError(f"{self.prize} needs its pairs listed once each, in number order.")
+
+    @property
+    def is_decided(self) -> bool:
+        return self.outcome is not None
+
+    def decide(self, outcome: Outcome, *, conflicts: int) -> Decision:
+        """Record the outcome; refused while results conflict or when already decided."""
+        check_can_settle(conflicts)
+        if self.outcome is not None:
+            raise PrizeError(f"{self.prize} is already decided; reopen it to decide it again.")
+        if outcome.pairs != self.pairs:
+            raise PrizeError(
+                f"{self.prize} is for {pair_list(self.pairs)}, not {pair_list(outcome.pairs)}."
+            )
+        event = DecisionEvent("decided", outcome)
+        return dataclasses.replace(self, outcome=outcome, history=(*self.history, event))
+
+    def reopen(self, reason: str = "") -> Decision:
+        """Undo the decision so it can be made again; the old one stays in the history."""
+        if self.outcome is None:
+            raise PrizeError(f"{self.prize} has not been decided, so there is nothing to reopen.")
+        event = DecisionEvent("reopened", self.outcome, reason.strip())
+        return dataclasses.replace(self, outcome=None, history=(*self.history, event))
+
+
+# ---------------------------------------------------------------- booby prize
+
+
+def booby_candidates(
+    tallies: Mapping[int, int],
+    *,
+    places: int = DEFAULT_PLACES,
+    late_or_early: Iterable[int] = (),
+    exclude_late_or_early: bool = True,
+    exclude_place_holders: bool = True,
+) -> tuple[int, ...]:
+    """The eligible pairs with the fewest games (more than one is a tie to settle).
+
+    By default a pair that arrived late or left early is not eligible, nor is
+    a pair in a place group. () when no pair is eligible.
+
+    >>> booby_candidates({1: 9, 2: 7, 3: 4, 4: 2, 5: 2})
+    (4, 5)
+    >>> booby_candidates({1: 9, 2: 7, 3: 4})
+    ()
+    """
+    check_tallies(tallies)
+    excluded: set[int] = set()
+    if exclude_late_or_early:
+        excluded |= set(_pair_set(late_or_early))
+    if exclude_place_holders:
+        excluded |= set(place_groups(tallies, places).placed_pairs)
+    eligible = {p: g for p, g in tallies.items() if p not in excluded}
+    if not eligible:
+        return ()
+    fewest = min(eligible.values())
+    return tuple(sorted(p for p, g in eligible.items() if g == fewest))

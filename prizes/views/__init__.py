@@ -1,0 +1,1 @@
+"""Prize screens (organizer): prizes and the prize report, ties, side prizes, the cookie jar."""

@@ -1,0 +1,302 @@
+"""The stand-alone scorekeeper: a club's games list, a new game, the game page.
+
+Scorers and organizers of the club may both use it. Every view that touches a
+game goes through _game_for_user, which does the 404 (not this club's game).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from drives.interface import DriveError
+from drives.views.shared import handle_drive_errors, membership_of, origin_of, page
+from scorekeeper import services as service
+from scorekeeper.models import ScoreGame
+from scoring.games import all_fours
+
+SCREEN = "scorekeeper"
+TEMPLATE = "scorekeeper/game.html"
+FAMILIES = (service.FORTY_FIVES, service.ALL_FOURS)
+MAX_SIDES = 6
+
+# Line-up key -> (sides, players a side, as said at the table).
+LINE_UPS: dict[str, tuple[int, int, str]] = {
+    "2x1": (2, 1, "2 players, each alone"),
+    "3x1": (3, 1, "3 players, each alone"),
+    "2x2": (2, 2, "4 players in 2 pairs"),
+    "5x1": (5, 1, "5 players, each alone"),
+    "3x2": (3, 2, "6 players in 3 pairs"),
+    "2x3": (2, 3, "6 players in 2 threes"),
+}
+_DEFAULT_NAME = {1: "Player %(n)d", 2: "Pair %(n)d", 3: "Team %(n)d"}
+
+
+def _game_for_user(request: HttpRequest, game_id: int) -> ScoreGame:
+    """The game if it belongs to the user's club, else 404 (an account without a club: 403)."""
+    m = membership_of(request)
+    game = ScoreGame.objects.filter(pk=game_id, club=m.club).first()
+    if game is None:
+        raise Http404(_("No such game in your club."))
+    return game
+
+
+# --- the list ----------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    m = membership_of(request)
+    rows = []
+    for game in ScoreGame.objects.filter(club=m.club).prefetch_related("hands"):
+        try:
+            sheet = service.scoresheet(game, sorted(game.hands.all(), key=lambda h: h.number))
+        except DriveError:
+            sheet = None
+        rows.append((game, sheet))
+    return page(request, "scorekeeper/list.html", {"club": m.club, "rows": rows})
+
+
+# --- a new game --------------------------------------------------------------------
+
+
+def _choices() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(family, label, [(value, variant name)]) for the variant picker."""
+    labels = dict(ScoreGame.Family.choices)
+    return [
+        (f, labels[f], [(f"{f}:{k}", name) for k, name in service.variant_names(f).items()])
+        for f in FAMILIES
+    ]
+
+
+def _new_context(data=None, error: str = "") -> dict:
+    data = data or {}
+    return {
+        "families": _choices(),
+        "line_ups": [(k, label) for k, (_n, _p, label) in LINE_UPS.items()],
+        "side_fields": [(i, f"side_{i}", data.get(f"side_{i}", "")) for i in range(MAX_SIDES)],
+        "options": [
+            (f, labels, [(f"opt_{f}_{k}", label) for k, label in service.option_names(f).items()])
+            for f, labels in dict(ScoreGame.Family.choices).items()
+        ],
+        "chosen": data.get("game", "forty_fives:forty_fives_45"),
+        "chosen_line_up": data.get("line_up", "2x2"),
+        "checked": {k for k in data if k.startswith("opt_")},
+        "target": data.get("target", ""),
+        "title": data.get("title", ""),
+        "error": error,
+    }
+
+
+def parse_new_game(data) -> dict:
+    """The new-game form as the service's arguments; DriveError when something is missing."""
+    family, _sep, key = (data.get("game") or "").partition(":")
+    if family not in FAMILIES or key not in service.variant_names(family):
+        raise DriveError(_("Choose a game."))
+    line_up = LINE_UPS.get(data.get("line_up") or "")
+    if line_up is None:
+        raise DriveError(_("Choose a line-up."))
+    n, players, _label = line_up
+    sides = []
+    for i in range(n):
+        name = (data.get(f"side_{i}") or "").strip() or _(_DEFAULT_NAME[players]) % {"n": i + 1}
+        sides.append({"name": name, "players": players})
+    target_text = (data.get("target") or "").strip()
+    if target_text and (not target_text.isdigit() or len(target_text) > 3):
+        raise DriveError(_("The target is a whole number of points."))
+    options = {k: True for k in service.option_names(family) if data.get(f"opt_{family}_{k}")}
+    return {
+        "family": family,
+        "variant": key,
+        "sides": sides,
+        "options": options,
+        "target": int(target_text) if target_text else None,
+        "title": data.get("title") or "",
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    m = membership_of(request)
+    if request.method == "GET":
+        return page(request, "scorekeeper/new.html", _new_context())
+    try:
+        game = service.score_game_create(
+            club=m.club,
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, SCREEN),
+            **parse_new_game(request.POST),
+        )
+    except DriveError as e:
+        ctx = _new_context(request.POST, e.message)
+        return page(request, "scorekeeper/new.html", ctx, status=e.status)
+    url = reverse("scorekeeper:game", args=[game.pk])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+# --- the game page -----------------------------------------------------------------
+
+
+def _radio(name: str, options: list[tuple[object, str]]) -> dict:
+    return {"name": name, "options": [("" if v is None else str(v), label) for v, label in options]}
+
+
+def _controls(sheet: service.Sheet) -> dict:
+    """The hand entry controls this variant uses."""
+    sides = [(s.index, s.name) for s in sheet.sides]
+    if sheet.game.family == service.FORTY_FIVES:
+        return {
+            "tricks": [
+                {"name": f"tricks_{s.index}", "side": s.name, "options": list(range(6))}
+                for s in sheet.sides
+            ],
+            "best": _radio("best", [*sides, (None, _("No trump played"))]),
+            "bidder": _radio("bidder", sides) if sheet.has_bidding else None,
+            "bids": sheet.bids,
+        }
+    rules = sheet.variant.rules
+    return {
+        "dealer": _radio("dealer", sides),
+        "turned": rules.trump == all_fours.TURNED,
+        "beg": _radio(
+            "beg",
+            [
+                (None, _("Stood")),
+                (all_fours.GIFT, _("Begged: gift")),
+                (all_fours.RUN, _("Begged: cards run")),
+            ],
+        )
+        if rules.beg
+        else None,
+        "bids": rules.bidding is not None,
+        "sold": rules.bidding == all_fours.COMMERCIAL,
+        "captures": [(f"cap_{s.index}", s.name) for s in sheet.sides] if rules.card_points else [],
+        "points": [
+            (_("High"), _radio("high", [*sides, (None, _("No trump in play"))])),
+            (_("Low"), _radio("low", [*sides, (None, _("No trump in play"))])),
+            (_("Jack"), _radio("jack", [*sides, (None, _("Not in play"))])),
+            (_("Game"), _radio("game", [*sides, (None, _("Nobody (a tie)"))])),
+        ],
+        "hanged": rules.hang_jack,
+    }
+
+
+def parse_hand(game: ScoreGame, data) -> dict:
+    """The hand form as a record for score_hand_add (checked there)."""
+    n = len(game.sides)
+    if game.family == service.FORTY_FIVES:
+        tricks = []
+        for i in range(n):
+            value = data.get(f"tricks_{i}", "")
+            if not value.isdigit():
+                raise DriveError(_("Enter the tricks of every side."))
+            tricks.append(int(value))
+        return {
+            "tricks": tricks,
+            "best": data.get("best") or None,
+            "bidder": data.get("bidder") or None,
+            "bid": data.get("bid") or None,
+        }
+    captures = []
+    for i in range(n):
+        value = (data.get(f"cap_{i}") or "").strip()
+        if value and value != "0":
+            if not value.isdigit():
+                raise DriveError(_("Card points are whole numbers."))
+            captures.append([i, int(value)])
+    bids_text = (data.get("bids") or "").replace(",", " ").split()
+    if any(not b.isdigit() for b in bids_text):
+        raise DriveError(_("Bids are whole numbers, 0 for a pass."))
+    return {
+        "dealer": data.get("dealer") or None,
+        "turned": (data.get("turned") or "").replace(",", " ").split(),
+        "beg": data.get("beg") or None,
+        "bids": [int(b) for b in bids_text],
+        "sold": bool(data.get("sold")),
+        "captures": captures,
+        "high": data.get("high") or None,
+        "low": data.get("low") or None,
+        "jack": data.get("jack") or None,
+        "hanged": bool(data.get("hanged")),
+        "game": data.get("game") or None,
+        "counts": [],
+    }
+
+
+def _game_context(game: ScoreGame) -> dict:
+    sheet = service.scoresheet(game)
+    return {
+        "game": game,
+        "sheet": sheet,
+        "controls": _controls(sheet),
+        "key": uuid.uuid4().hex,
+        "all_fours": game.family == service.ALL_FOURS,
+    }
+
+
+def _after_change(request: HttpRequest, game: ScoreGame) -> HttpResponse:
+    if request.htmx:
+        game.refresh_from_db()
+        return page(request, TEMPLATE, _game_context(game))
+    return redirect("scorekeeper:game", game.pk)
+
+
+@login_required
+@require_GET
+@handle_drive_errors
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_for_user(request, game_id)
+    return page(request, TEMPLATE, _game_context(game))
+
+
+def _number(data) -> int | None:
+    value = (data.get("number") or "").strip()
+    return int(value) if value.isdigit() and len(value) < 6 else None
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def hand_add(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_for_user(request, game_id)
+    number = _number(request.POST)
+    if number is None:
+        raise DriveError(_("This page is out of date: reload it."))
+    service.score_hand_add(
+        game=game,
+        record=parse_hand(game, request.POST),
+        number=number,
+        key=request.POST.get("key", ""),
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, SCREEN),
+    )
+    return _after_change(request, game)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def hand_undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_for_user(request, game_id)
+    service.score_hand_undo(
+        game=game,
+        number=_number(request.POST),
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, SCREEN),
+    )
+    return _after_change(request, game)

@@ -117,6 +117,13 @@ class BulkPairsForm(forms.Form):
         max_length=60000,
     )
     paid = forms.BooleanField(label=_("All of these have paid"), required=False)
+    # "ask" first; the warning about pairs already registered offers "skip" and "add".
+    duplicates = forms.ChoiceField(
+        choices=[("ask", "ask"), ("skip", "skip"), ("add", "add")], required=False
+    )
+
+    def clean_duplicates(self):
+        return self.cleaned_data.get("duplicates") or "ask"
 
     def __init__(self, *args, **kwargs):
         # Its own ids: the add-a-pair form on the same page also has a "paid" box.

@@ -37,6 +37,7 @@ urlpatterns = [
     path("<int:drive_id>/pairs/", organizer.pairs, name="pairs"),
     path("<int:drive_id>/pairs/add/", organizer.pair_add, name="pair_add"),
     path("<int:drive_id>/pairs/paste/", organizer.pairs_bulk, name="pairs_bulk"),
+    path("<int:drive_id>/pairs/paste/undo/", organizer.pairs_bulk_undo, name="pairs_bulk_undo"),
     path("<int:drive_id>/pairs/reregister/", organizer.pairs_reregister, name="pairs_reregister"),
     path("<int:drive_id>/pairs/<int:pair_id>/edit/", organizer.pair_edit, name="pair_edit"),
     path("<int:drive_id>/pairs/<int:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),

@@ -148,3 +148,33 @@ def test_paid_out_carried_over_and_remaining_always_make_the_takings(fee, jar_pr
     cash = report.cash_summary(d)
     assert cash.paid_out + cash.carried_over + cash.remaining == cash.takings
     assert cash.takings == fee * 6 + jar_price * 3
+
+
+def test_the_prize_report_names_the_pairs_that_have_not_paid(org_client, drive, organizer):
+    drive_services.pair_set_paid(
+        pair=drive.pairs.get(number=2), actor=organizer, now=NOW, paid=False
+    )
+    names = drive.pairs.get(number=2).names
+    page = org_client.get(reverse("prizes:report", args=[drive.pk])).content.decode()
+    assert "Not paid:" in page
+    assert f"pair 2 ({names})".replace("&", "&amp;") in page
+    assert report.prize_report(drive)["unpaid"] == [(2, names)]
+
+
+def test_the_printed_prize_report_names_the_pairs_that_have_not_paid(drive, organizer):
+    from drives.pdf import data
+    from drives.pdf.data import unpaid_words
+
+    drive_services.pair_set_paid(
+        pair=drive.pairs.get(number=5), actor=organizer, now=NOW, paid=False
+    )
+    doc = data.prize_report(drive, now=NOW)
+    assert doc.unpaid == f"Not paid: pair 5 ({drive.pairs.get(number=5).names})"
+    assert unpaid_words([]) == ""
+    assert unpaid_words([(3, "A & B"), (8, "C & D")]) == "Not paid: pair 3 (A & B), pair 8 (C & D)"
+
+
+def test_a_report_where_every_pair_paid_says_nothing_about_payment(org_client, drive):
+    assert report.prize_report(drive)["unpaid"] == []
+    page = org_client.get(reverse("prizes:report", args=[drive.pk])).content.decode()
+    assert "Not paid:" not in page

@@ -61,6 +61,7 @@ ROLES: dict[str, str] = {
     "drives:pairs": GET_ONLY,
     "drives:pair_add": ORGANIZER,
     "drives:pairs_bulk": ORGANIZER,
+    "drives:pairs_bulk_undo": ORGANIZER,
     "drives:pairs_reregister": ORGANIZER,
     "drives:pair_edit": ORGANIZER,
     "drives:pair_remove": ORGANIZER,

@@ -93,3 +93,24 @@ def test_bad_arguments_are_refused_plainly():
         run("--pairs", "4", "--games", "61")
     with pytest.raises(CommandError, match="No drive 999"):
         run("--drive", "999")
+
+
+def test_without_a_club_the_drive_lands_in_the_organizers_club(club, organizer):
+    """The organizer of make run sees the simulated drive on their drives list."""
+    from drives.models import Club
+
+    Club.objects.create(name="Another hall")  # made later than the organizer's club
+    done = night("--pairs", "4", "--games", "2")
+    assert Drive.objects.get(name=done["drive"]).club == club
+
+
+@pytest.mark.django_db
+def test_without_a_club_or_an_organizer_a_simulation_club_is_made():
+    done = night("--pairs", "4", "--games", "2")
+    assert Drive.objects.get(name=done["drive"]).club.name == "Simulation Club"
+
+
+@pytest.mark.django_db
+def test_a_named_club_is_used_or_made():
+    done = night("--pairs", "4", "--games", "2", "--club", "St. Peter's")
+    assert Drive.objects.get(name=done["drive"]).club.name == "St. Peter's"

@@ -142,10 +142,12 @@ def test_pairs_page_shows_accents_and_emoji_as_typed(org_client, club, organizer
     assert "🃏 Joker Jim &amp; Queen 👑 Bea" in page
 
 
-def test_pairs_page_after_the_start_offers_no_add_or_remove(org_client, club, organizer):
+def test_pairs_page_after_the_start_links_to_the_late_pair_screen(org_client, club, organizer):
     drive = started_drive(club, organizer, pairs=4)
     page = org_client.get(reverse("drives:pairs", args=[drive.pk])).content.decode()
-    assert "pairs cannot be added or removed here" in page
+    assert "names can still be corrected here" in page
+    assert reverse("drives:seating", args=[drive.pk]) in page
+    assert "A late pair or a leaving pair" in page
     assert reverse("drives:pair_add", args=[drive.pk]) not in page
     assert "/remove/" not in page
 
@@ -220,7 +222,7 @@ def test_pair_add_after_the_start_is_refused(org_client, club, organizer):
         reverse("drives:pair_add", args=[drive.pk]), {"player1": "Late", "player2": "Comers"}
     )
     assert r.status_code == 409
-    assert "pairs cannot be added" in r.content.decode()
+    assert "pairs can no longer be added" in r.content.decode()
     assert row_counts() == before
 
 

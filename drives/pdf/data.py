@@ -637,4 +637,13 @@ def prize_report(drive: Drive, *, now: datetime | None = None) -> PrizeReport:
         else "",
         sections=tuple(p for p in parts if p is not None),
         cash=_cash_rows(report["cash"]),
+        unpaid=unpaid_words(report["unpaid"]),
     )
+
+
+def unpaid_words(unpaid: list[tuple[int, str]]) -> str:
+    """ "Not paid: pair 3 (Mary & John), pair 8 (Ann & Joe)", or "" when every pair paid."""
+    if not unpaid:
+        return ""
+    who = ", ".join(_("pair %(n)d (%(names)s)") % {"n": n, "names": names} for n, names in unpaid)
+    return _("Not paid: %(pairs)s") % {"pairs": who}

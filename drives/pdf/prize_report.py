@@ -82,6 +82,7 @@ class PrizeReport:
     warning: str
     sections: tuple[Section, ...]
     cash: tuple[CashRow, ...]
+    unpaid: str = ""  # "Not paid: pair 3 (Mary & John), ..." under the cash summary
 
 
 INK = colors.Color(0.07, 0.07, 0.07)
@@ -220,6 +221,8 @@ def prize_report(doc: PrizeReport) -> bytes:
         story.append(
             KeepTogether([_p(_("Cash summary"), st["h2"]), _cash_table(doc.cash, width, st)])
         )
+    if doc.unpaid:
+        story.append(_p(doc.unpaid, st["warn"]))
     signature = Table(
         [
             [

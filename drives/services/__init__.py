@@ -81,24 +81,32 @@ from .seating import (
 )
 from .setup import (
     DRIVE_SETTINGS,
+    PASTE_DUPLICATES,
     SCREEN_SETTINGS,
+    DuplicatePairs,
     clean_name,
     drive_copy,
     drive_create,
     drive_screens_set,
     drive_update,
+    last_paste,
     pair_add,
     pair_remove,
     pair_set_paid,
     pair_update,
     pairs_add_many,
     pairs_bulk_add,
+    pairs_bulk_undo,
     pairs_reregister,
     pairs_to_reregister,
     parse_pair_line,
 )
 
 __all__ = [
+    "PASTE_DUPLICATES",
+    "DuplicatePairs",
+    "last_paste",
+    "pairs_bulk_undo",
     "AdvancePlan",
     "Answer",
     "CorrectionPlan",

@@ -16,11 +16,12 @@ from django.utils.translation import ngettext
 from ..game_options import check_game_options
 from ..models import (
     MAX_NAME,
+    AuditEntry,
     Club,
     Drive,
     Pair,
 )
-from .common import FRONT, DriveError, Origin, _audit, locked_drive
+from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
 
 # --- Drives -----------------------------------------------------------------
 
@@ -234,10 +235,64 @@ def pair_add(
     return pair
 
 
+class DuplicatePairs(DriveError):
+    """A paste holds pairs whose two names are already registered (or pasted twice).
+
+    ``lines`` lists them: (line number, the names as pasted, the registered pair's
+    number or None when the same names came earlier in the paste). The organizer
+    then skips them or adds them anyway."""
+
+    status = 409
+
+    def __init__(self, lines: list[tuple[int, str, int | None]]):
+        super().__init__(
+            ngettext(
+                "%(n)d pair in the paste is already registered.",
+                "%(n)d pairs in the paste are already registered.",
+                len(lines),
+            )
+            % {"n": len(lines)}
+        )
+        self.lines = lines
+
+
+PASTE_DUPLICATES = ("ask", "skip", "add")
+
+
+def _registered_twice(
+    drive: Drive, parsed: list[tuple[int | None, str, str]]
+) -> list[tuple[int, str, int | None]]:
+    """The pasted lines whose names are registered in the drive, or came earlier in the paste."""
+    registered = drive.pairs.values_list("number", "player1", "player2")
+    here = {_names_key(p1, p2): n for n, p1, p2 in registered}
+    seen: set[tuple[str, str]] = set()
+    found = []
+    for i, (_number, p1, p2) in enumerate(parsed, start=1):
+        key = _names_key(clean_name(p1), clean_name(p2))
+        if key in here or key in seen:
+            found.append((i, f"{p1} & {p2}", here.get(key)))
+        seen.add(key)
+    return found
+
+
 def pairs_bulk_add(
-    *, drive: Drive, actor, now: datetime, text: str, paid: bool = False, origin: Origin = FRONT
+    *,
+    drive: Drive,
+    actor,
+    now: datetime,
+    text: str,
+    paid: bool = False,
+    duplicates: str = "ask",
+    origin: Origin = FRONT,
 ) -> list[Pair]:
-    """Add one pair per non-blank line. All lines are checked before any is saved."""
+    """Add one pair per non-blank line. All lines are checked before any is saved.
+
+    Pairs whose names are already registered (or pasted twice) stop the paste with
+    DuplicatePairs when ``duplicates`` is "ask"; "skip" leaves them out, "add" adds
+    them anyway. The paste is one audit entry, so pairs_bulk_undo can take it back whole.
+    """
+    if duplicates not in PASTE_DUPLICATES:
+        raise DriveError(_("Choose whether to skip the pairs already registered."))
     lines = [ln for ln in (text or "").splitlines() if ln.strip()]
     if not lines:
         raise DriveError(_("Paste at least one pair, one per line."))
@@ -252,9 +307,68 @@ def pairs_bulk_add(
             errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
     if errors:
         raise DriveError(" ".join(errors[:5]))
+    if duplicates != "add" and (twice := _registered_twice(drive, parsed)):
+        if duplicates == "ask":
+            raise DuplicatePairs(twice)
+        skipped = {i for i, _names, _n in twice}
+        parsed = [entry for i, entry in enumerate(parsed, start=1) if i not in skipped]
+        if not parsed:
+            raise DriveError(_("Every pair in the paste is already registered: nothing to add."))
     return pairs_add_many(
         drive=drive, actor=actor, now=now, entries=parsed, paid=paid, origin=origin
     )
+
+
+def last_paste(drive: Drive) -> AuditEntry | None:
+    """The newest paste of pairs that can still be taken back: not undone, drive not started."""
+    if not drive.is_setup:
+        return None
+    entries = AuditEntry.objects.filter(
+        drive=drive, action__in=("pairs_bulk_add", "pairs_bulk_undo")
+    ).order_by("-at", "-id")
+    undone = set()
+    for entry in entries:
+        if entry.action == "pairs_bulk_undo":
+            undone.add((entry.new or {}).get("undoes"))
+        elif entry.pk not in undone:
+            return entry
+    return None
+
+
+def pairs_bulk_undo(
+    *, drive: Drive, entry_id: int, actor, now: datetime, origin: Origin = FRONT
+) -> int:
+    """Take back a whole paste: the pairs it added that are still registered are removed.
+
+    ``entry_id`` is the paste the page showed; a newer paste or a started drive refuses.
+    Returns how many pairs were removed."""
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        _require_setup(drive)
+        entry = last_paste(drive)
+        if entry is None or entry.pk != entry_id:
+            raise StaleError(_("That paste can no longer be taken back: reload the page."))
+        numbers = [p["number"] for p in entry.new or []]
+        pairs = list(drive.pairs.select_for_update().filter(number__in=numbers))
+        gone = [_pair_dict(p) for p in pairs]
+        Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pairs_bulk_undo",
+            summary=ngettext(
+                "Paste taken back: %(n)d pair removed",
+                "Paste taken back: %(n)d pairs removed",
+                len(gone),
+            )
+            % {"n": len(gone)},
+            old=gone,
+            new={"undoes": entry.pk},
+        )
+    return len(gone)
 
 
 def pairs_add_many(

@@ -149,6 +149,8 @@ def game_next(request, drive_id, game):
     if game != drive.current_game or not drive.is_running:
         return redirect("drives:game", drive_id=drive.pk, game=drive.current_game)
     plan = services.advance_plan(drive) if game < drive.games else None
+    if plan is not None:
+        _name_moves(drive, plan.moves)
     ctx = {"drive": drive, "game": game, "plan": plan, "count": queries.game_count(drive, game)}
     return page(request, "drives/next.html", ctx)
 
@@ -248,6 +250,7 @@ def seating_preview(request, drive_id):
     form, plan = _seat_form(request, drive, request.GET)
     if plan is None:
         return page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
+    _name_moves(drive, plan.moves)
     ctx = {"drive": drive, "form": form, "plan": plan, "kind": form.cleaned_data["kind"]}
     ctx["kind_label"] = SeatChangeForm.KINDS[ctx["kind"]]
     ctx["params"] = request.GET.urlencode()
@@ -334,6 +337,8 @@ def result_correct(request, drive_id, game, table):
         if not winner.isdigit():
             raise services.DriveError(_("Tap the pair that really won."), 400)
         plan = services.correction_plan(drive, game, table, int(winner))
+        if plan.reseat is not None:
+            _name_moves(drive, plan.reseat.moves)
     ctx = {"drive": drive, "game": game, "t": tables[0], "plan": plan}
     return page(request, "drives/correct.html", ctx)
 
@@ -376,3 +381,11 @@ def finish_early(request, drive_id):
         "played": drive.current_game if count.complete else drive.current_game - 1,
     }
     return page(request, "drives/finish_early.html", ctx)
+
+
+def _name_moves(drive: Drive, moves: list[dict]) -> None:
+    """Add the players' names to each move of a preview ("Pair 12 Mary & John: table 4 → 5")."""
+    rows = drive.pairs.values_list("number", "player1", "player2")
+    names = {n: f"{p1} & {p2}" for n, p1, p2 in rows}
+    for m in moves:
+        m["names"] = names.get(m["pair"], "")

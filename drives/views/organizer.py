@@ -8,12 +8,18 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
+
+from prizes.models import JarEntry, PrizeSettings
 
 from .. import game_options, queries, services
 from ..forms import (
@@ -150,6 +156,16 @@ def _pairs_context(drive, **extra):
         "form": PairForm(),
         "bulk_form": BulkPairsForm(),
     }
+    settings = PrizeSettings.objects.filter(drive=drive).first()
+    ctx["jar_on"] = bool(settings and settings.jar)
+    if ctx["jar_on"]:
+        in_jar = set(JarEntry.objects.filter(drive=drive).values_list("pair_id", flat=True))
+        for p in pairs:
+            p.in_jar = p.pk in in_jar
+    paste = services.last_paste(drive)
+    if paste is not None:
+        numbers = [p["number"] for p in paste.new or []]
+        ctx["last_paste"] = {"id": paste.pk, "count": len(numbers), "numbers": numbers}
     # A drive copied from an earlier night offers that night's pairs while registering.
     source = drive.copied_from if drive.is_setup and drive.copied_from_id else None
     ctx["copied_from"] = source
@@ -206,13 +222,53 @@ def pairs_bulk(request, drive_id):
             origin=origin_of(request, "pairs"),
             **form.cleaned_data,
         )
+    except services.DuplicatePairs as e:
+        ctx = _pairs_context(drive, bulk_form=form, duplicates=e.lines, warning=e.message)
+        return page(request, "drives/pairs.html", ctx, e.status)
     except services.DriveError as e:
         form.add_error("text", e.message)
         return page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), e.status)
-    messages.success(request, _("%(n)d pairs added.") % {"n": len(added)})
+    messages.success(
+        request,
+        ngettext("%(n)d pair added.", "%(n)d pairs added.", len(added)) % {"n": len(added)},
+    )
     if request.htmx:
         return page(request, "drives/pairs.html", _pairs_context(drive))
     return redirect("drives:pairs", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def pairs_bulk_undo(request, drive_id):
+    """Take back the last paste whole (before the start)."""
+    drive = get_drive_for_user(request, drive_id)
+    removed = services.pairs_bulk_undo(
+        drive=drive,
+        entry_id=parse_id(request.POST.get("paste")),
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "pairs"),
+    )
+    messages.success(
+        request,
+        ngettext(
+            "Paste taken back: %(n)d pair removed.",
+            "Paste taken back: %(n)d pairs removed.",
+            removed,
+        )
+        % {"n": removed},
+    )
+    if request.htmx:
+        return page(request, "drives/pairs.html", _pairs_context(drive))
+    return redirect("drives:pairs", drive_id=drive.pk)
+
+
+def parse_id(raw: str | None) -> int:
+    """A row id from a form: a plain positive number within the database's range, else 400."""
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise services.DriveError(_("That page is out of date: reload it and try again."), 400)
+    return int(raw)
 
 
 def _get_pair(drive, pair_id) -> Pair:
@@ -327,7 +383,7 @@ def drive_start(request, drive_id):
         "pair_count": pair_count,
         "table_count": (pair_count + 1) // 2,
         "sitout": pair_count % 2 == 1,
-        "unpaid": drive.pairs.filter(paid=False).count(),
+        "unpaid": list(drive.pairs.filter(paid=False).order_by("number")),
     }
     return page(request, "drives/start.html", ctx, 400 if request.method == "POST" else 200)
 
@@ -369,9 +425,46 @@ def pair_card(request, drive_id, number):
 @login_required
 @require_GET
 def audit(request, drive_id):
+    """The audit trail, newest first, 50 a page, filtered by game, table and pair."""
     drive = get_drive_for_user(request, drive_id)
-    entries = AuditEntry.objects.filter(drive=drive).select_related("actor")[:1000]
-    return page(request, "drives/audit.html", {"drive": drive, "entries": entries})
+    filters = {name: _filter_number(request.GET.get(name)) for name in ("game", "table", "pair")}
+    entries = AuditEntry.objects.filter(drive=drive).select_related("actor")
+    if filters["game"] is not None:
+        entries = entries.filter(new__game=filters["game"])
+    if filters["table"] is not None:
+        entries = entries.filter(new__table=filters["table"])
+    if (n := filters["pair"]) is not None:
+        # Result entries name the winner; other entries say "pair 12" in their words.
+        entries = entries.filter(
+            Q(new__winner=n)
+            | Q(old__winner=n)
+            | Q(new__number=n)
+            | Q(old__number=n)
+            | Q(summary__iregex=rf"(^|[^0-9])pairs? {n}([^0-9]|$)")
+        )
+    paginator = Paginator(entries, AUDIT_PAGE)
+    page_obj = paginator.get_page(request.GET.get("page"))
+    query = {k: v for k, v in filters.items() if v is not None}
+    ctx = {
+        "drive": drive,
+        "entries": page_obj.object_list,
+        "page_obj": page_obj,
+        "filters": filters,
+        "query": urlencode(query),
+        "games": range(1, (drive.current_game or 0) + 1),
+    }
+    return page(request, "drives/audit.html", ctx)
+
+
+AUDIT_PAGE = 50
+
+
+def _filter_number(raw: str | None) -> int | None:
+    """A filter's number, or None for "all" (blank or not a plain number in range)."""
+    raw = (raw or "").strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 5:
+        return None
+    return int(raw)
 
 
 # --- A new drive from a previous one ------------------------------------------
@@ -423,7 +516,10 @@ def pairs_reregister(request, drive_id):
         origin=origin_of(request, "pairs"),
     )
     if len(added) > 1:
-        messages.success(request, _("%(n)d pairs added.") % {"n": len(added)})
+        messages.success(
+            request,
+            ngettext("%(n)d pair added.", "%(n)d pairs added.", len(added)) % {"n": len(added)},
+        )
     elif added[0].number == numbers[0]:
         messages.success(
             request, _("Pair %(n)d added: %(names)s.") % {"n": numbers[0], "names": added[0].names}

@@ -19,7 +19,6 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import defaults
 from django_htmx.http import reswap, retarget
 
 from .. import services
@@ -112,14 +111,42 @@ def htmx_refusal(request, message: str, status: int) -> HttpResponse:
     return reswap(retarget(response, "#flash"), "innerHTML")
 
 
-def not_found(request, exception=None):
-    """404: for htmx a message in the flash region, not a whole page inside a table card."""
+def _error_page(request, status: int, title: str, text: str) -> HttpResponse:
+    """A refusal in the product's words with a way back, as a page (or, for htmx, in the
+    flash region of the page the request came from)."""
     if getattr(request, "htmx", False):
-        return htmx_refusal(request, _("That is not in your club's drives."), 404)
-    return defaults.page_not_found(request, exception)
+        return htmx_refusal(request, text, status)
+    if request.user.is_authenticated:
+        back = (reverse("drives:drive_list"), _("Back to the drives"))
+    elif request.path.startswith(("/t/", "/board/")):
+        back = (None, "")  # a phone or a projector: nobody there can log in
+    else:
+        back = (reverse("login"), _("Log in"))
+    ctx = {"title": title, "text": text, "back_url": back[0], "back_label": back[1]}
+    return render(request, "errors/error.html", ctx, status=status)
+
+
+def not_found(request, exception=None):
+    """404 in the hall's words: a table card out of date, a board that is not there, or a
+    page that is not in this club's drives."""
+    if request.path.startswith("/t/"):
+        return _error_page(
+            request,
+            404,
+            _("This table card is out of date"),
+            _("Ask the front table for the new card or link for this table."),
+        )
+    if request.path.startswith("/board/"):
+        return _error_page(
+            request,
+            404,
+            _("There is no such screen"),
+            _("Ask the front table for the address of the board."),
+        )
+    return _error_page(request, 404, _("Not found"), _("That is not in your club's drives."))
 
 
 def forbidden(request, exception=None):
-    if getattr(request, "htmx", False):
-        return htmx_refusal(request, _("Only an organizer can do this."), 403)
-    return defaults.permission_denied(request, exception)
+    return _error_page(
+        request, 403, _("Only an organizer can do this"), _("Only an organizer can do this.")
+    )

@@ -62,4 +62,10 @@ def prize_report(drive: Drive) -> dict:
         "sections": {name: _part(name).section(drive) for name in PARTS},
         "cash": cash_summary(drive),
         "conflicts": conflicts(drive),
+        "unpaid": [
+            (n, f"{p1} & {p2}")
+            for n, p1, p2 in drive.pairs.filter(paid=False)
+            .order_by("number")
+            .values_list("number", "player1", "player2")
+        ],
     }

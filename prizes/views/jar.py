@@ -96,6 +96,8 @@ def jar_entry(request, drive_id, pair_id):
         service.jar_opt_in(**kw)
     else:
         service.jar_opt_out(**kw)
+    if request.POST.get("next") == "pairs":  # the toggle beside "Paid" on the Pairs page
+        return redirect("drives:pairs", drive_id=drive.pk)
     if request.htmx:
         pair.in_jar = joining
         ctx = {"drive": drive, "p": pair, "section": service.section(drive), "oob": True}

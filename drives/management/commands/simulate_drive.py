@@ -15,7 +15,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from drives import queries, services
-from drives.models import Club, Drive, Seat, TableGame
+from drives.models import Club, Drive, Membership, Seat, TableGame
+
+ORGANIZER = "organizer"  # the login make run prints
 
 
 class Command(BaseCommand):
@@ -25,7 +27,11 @@ class Command(BaseCommand):
         parser.add_argument("--pairs", type=int, help="number of pairs for a new drive")
         parser.add_argument("--games", type=int, default=25, help="games in a new drive (1..60)")
         parser.add_argument("--seed", type=int, default=1, help="seed for seating and winners")
-        parser.add_argument("--club", default="Simulation Club", help="club name (made if new)")
+        parser.add_argument(
+            "--club",
+            default=None,
+            help="club name (made if new); by default the organizer's club from make run",
+        )
         parser.add_argument("--name", default=None, help="drive name")
         parser.add_argument("--drive", type=int, help="play this existing drive (not started)")
         parser.add_argument("--stop-at", type=int, help="stop while this game is being played")
@@ -46,7 +52,7 @@ class Command(BaseCommand):
                 raise CommandError("Give --pairs N (at least 2) or --drive ID.")
             if not 1 <= opts["games"] <= 60:
                 raise CommandError("--games must be from 1 to 60.")
-            club, _ = Club.objects.get_or_create(name=opts["club"])
+            club = _club(opts["club"])
             drive = services.drive_create(
                 club=club,
                 actor=None,
@@ -180,3 +186,18 @@ def night_document(drive) -> dict:
         "games": games,
         "pairs": pairs,
     }
+
+
+def _club(name: str | None) -> Club:
+    """The named club (made if new); without a name the club the organizer of make run
+    logs in to, so the simulated drive shows on their drives list."""
+    if name:
+        return Club.objects.get_or_create(name=name)[0]
+    membership = (
+        Membership.objects.filter(user__username=ORGANIZER, role=Membership.Role.ORGANIZER)
+        .select_related("club")
+        .first()
+    )
+    if membership is not None:
+        return membership.club
+    return Club.objects.order_by("pk").first() or Club.objects.create(name="Simulation Club")

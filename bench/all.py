@@ -67,7 +67,10 @@ def main() -> None:
             if r:
                 results.append((backend, r))
     print("\nCard Drive bench: in-process (full middleware), games 24+ of a drive;")
-    print("x floor = median / the floor view's median in the same run (1 INSERT + tiny template)")
+    print(
+        "x floor = median / the median of a floor sampled after each call of that path "
+        "(1 INSERT + tiny template; behind login for the organizer's paths)"
+    )
     header = (
         f"{'path':40} {'db':>8} {'pairs':>5} {'p50 ms':>8} {'p95 ms':>8} {'SQL':>4} {'x floor':>8}"
     )

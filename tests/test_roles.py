@@ -121,10 +121,12 @@ ROLES: dict[str, str] = {
     "club:member_password": ORGANIZER,
     "club:member_role": ORGANIZER,
     "club:member_remove": ORGANIZER,
+    "club:member_unlock": ORGANIZER,
     "club:table_links": ORGANIZER,
     "club:table_link_rotate": ORGANIZER,
     # drives/club_urls.py: one's own profile and API keys (drives/profile_views.py)
     "club:profile": SCORER,
+    "club:password_change": SCORER,  # one's own password: needs the old one
     "club:token_revoke": OWN,
     # drives/board_urls.py: the projector board and public standings
     "board:board": GET_ONLY,

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -45,9 +46,17 @@ ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h
 SITE_BASE_URL = os.environ.get("SITE_BASE_URL", "").rstrip("/")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
-# Behind a proxy or load balancer: trust its X-Forwarded-For (the address logins are
-# counted by). Only set it when the proxy overwrites that header: a client could fake it.
+# Over HTTPS the session and CSRF cookies are sent over HTTPS only. The hall's own
+# network is plain http, so they are not Secure unless SECURE_COOKIES says so or the
+# site's address is https://.
+SECURE_COOKIES = _env_bool("SECURE_COOKIES", SITE_BASE_URL.startswith("https://"))
+SESSION_COOKIE_SECURE = SECURE_COOKIES
+CSRF_COOKIE_SECURE = SECURE_COOKIES
+# Behind a proxy or load balancer that ends HTTPS: trust its X-Forwarded-Proto (so
+# request.is_secure() is true) and its X-Forwarded-For (the address logins are counted
+# by). Only set it when the proxy overwrites those headers: a client could fake them.
 BEHIND_PROXY = _env_bool("BEHIND_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -60,6 +69,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    "csp",
     # The API docs page serves its Swagger UI from ninja's static files (no CDN).
     "ninja",
     "drives",
@@ -81,6 +91,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last: it turns a locked-out login into the login page saying so.
     "axes.middleware.AxesMiddleware",
@@ -190,6 +201,24 @@ STORAGES = {
 # hall night: 12 hours from logging in, or SESSION_HOURS.
 SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_HOURS", "12")) * 60 * 60)
+
+# Content-Security-Policy (django-csp): scripts and styles from this server's own files
+# only; no inline script or style, no eval. Images may be data: URIs (the favicon, the
+# API docs' icons). Frames, plugins and <base> are refused; forms post here only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    }
+}
 
 # Uploads and bodies stay small: nothing a hall sends is large.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024

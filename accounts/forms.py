@@ -40,3 +40,24 @@ class PasswordForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
+
+
+class OwnPasswordForm(forms.Form):
+    """One's own new password, typed twice, with the old one (profile page)."""
+
+    old_password = forms.CharField(
+        label=_("Your password now"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    new_password1 = forms.CharField(label=_("New password"), strip=False, widget=_NEW_PASSWORD)
+    new_password2 = forms.CharField(
+        label=_("New password again"), strip=False, widget=_NEW_PASSWORD
+    )
+
+    def clean(self):
+        data = super().clean()
+        one, two = data.get("new_password1"), data.get("new_password2")
+        if one and two and one != two:
+            self.add_error("new_password2", _("The two password fields didn’t match."))
+        return data

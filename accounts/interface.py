@@ -1,5 +1,6 @@
-"""What other apps (drives' API) may use of accounts, by name."""
+"""What other apps (drives' API, setup_site) may use of accounts, by name."""
 
 from .services.tokens import token_authenticate
+from .signals import FIRST_ORGANIZER
 
-__all__ = ["token_authenticate"]
+__all__ = ["FIRST_ORGANIZER", "token_authenticate"]

@@ -10,6 +10,8 @@ urlpatterns = [
     path("people/<int:user_id>/password/", people.member_password, name="member_password"),
     path("people/<int:user_id>/role/", people.member_role, name="member_role"),
     path("people/<int:user_id>/remove/", people.member_remove, name="member_remove"),
+    path("people/<int:user_id>/unlock/", people.member_unlock, name="member_unlock"),
     path("profile/", profile.profile, name="profile"),
+    path("profile/password/", profile.password_change, name="password_change"),
     path("profile/tokens/<int:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
 ]

@@ -7,9 +7,11 @@ var/ unless DATABASE_URL names another (PostgreSQL in production).
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -44,6 +46,18 @@ ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h
 SITE_BASE_URL = os.environ.get("SITE_BASE_URL", "").rstrip("/")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
+# Over HTTPS the session and CSRF cookies are sent over HTTPS only. The hall's own
+# network is plain http, so they are not Secure unless SECURE_COOKIES says so or the
+# site's address is https://.
+SECURE_COOKIES = _env_bool("SECURE_COOKIES", SITE_BASE_URL.startswith("https://"))
+SESSION_COOKIE_SECURE = SECURE_COOKIES
+CSRF_COOKIE_SECURE = SECURE_COOKIES
+# Behind a proxy or load balancer that ends HTTPS: trust its X-Forwarded-Proto (so
+# request.is_secure() is true) and its X-Forwarded-For (the address logins are counted
+# by). Only set it when the proxy overwrites those headers: a client could fake them.
+BEHIND_PROXY = _env_bool("BEHIND_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -54,6 +68,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
+    "csp",
     # The API docs page serves its Swagger UI from ninja's static files (no CDN).
     "ninja",
     "drives",
@@ -75,7 +91,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: it turns a locked-out login into the login page saying so.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -121,9 +140,36 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's standard four: not like the username, at least 8 characters, not a common
+# password, not all digits. Every place a password is set goes through them.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
 ]
+
+# Axes checks every login first and counts the wrong ones (accounts/throttle.py).
+AUTHENTICATION_BACKENDS = [
+    "accounts.throttle.LoginThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Wrong passwords lock a username (whatever the address) and an address (whatever the
+# username) for a while; a right password resets the count. The organizer unlocks a
+# person on the People page; `manage.py axes_reset_username <name>` does it too.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
+AXES_VERBOSE = False
+
+# The first organizer's generated password, kept only until it is changed.
+ORGANIZER_PASSWORD_FILE = VAR_DIR / "organizer-password.txt"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "drives:drive_list"
@@ -149,11 +195,30 @@ STORAGES = {
     },
 }
 
-# Sessions live in a signed cookie: no database read per request, and a
-# restarted laptop keeps tablets logged in. Logging out or changing a
-# password still ends the session (Django checks the password hash).
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+# Sessions are kept in the database under their person (accounts/sessions.py), so
+# logging out, a new password or removing a person ends every one of that person's
+# sessions on the server, and any app server answers any tablet. A session lasts a
+# hall night: 12 hours from logging in, or SESSION_HOURS.
+SESSION_ENGINE = "accounts.sessions"
+SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_HOURS", "12")) * 60 * 60)
+
+# Content-Security-Policy (django-csp): scripts and styles from this server's own files
+# only; no inline script or style, no eval. Images may be data: URIs (the favicon, the
+# API docs' icons). Frames, plugins and <base> are refused; forms post here only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    }
+}
 
 # Uploads and bodies stay small: nothing a hall sends is large.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024

@@ -150,3 +150,22 @@ def anon_client(db):
     from django.test import Client
 
     return Client()
+
+
+def settings_value(var_dir, name: str, **env: str) -> str:
+    """A setting as config/settings.py reads it in a fresh process with `env` set."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = f"import config.settings as s; print(s.{name})"
+    environ = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY"}}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[1],
+        env={**environ, "CARD_DRIVE_VAR": str(var_dir), **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout.strip()

@@ -110,6 +110,23 @@ def test_an_unknown_role_is_refused(club, organizer):
     refused(lambda: add(club, organizer, role="treasurer"), "organizer or scorer", 400)
 
 
+# Django's standard validators: common, all-digit, and like the username.
+WEAK = [
+    ("mary", "12345678", "This password is too common."),
+    ("mary", "password", "This password is too common."),
+    ("mary", "90125734", "This password is entirely numeric."),
+    ("front-table", "front-table", "The password is too similar to the username."),
+]
+
+
+@pytest.mark.parametrize(("username", "password", "reason"), WEAK)
+def test_a_common_numeric_or_username_password_is_refused(
+    club, organizer, username, password, reason
+):
+    e = refused(lambda: add(club, organizer, username=username, password=password), ".", 400)
+    assert reason in e.message
+
+
 # --- member_password_set ---------------------------------------------------------
 
 
@@ -134,6 +151,15 @@ def test_a_new_password_replaces_the_old_one(club, organizer):
 def test_a_weak_new_password_is_refused_and_the_old_one_still_works(club, organizer):
     mary = add(club, organizer).user
     refused(lambda: set_password(club, organizer, mary.pk, "1234"), "too short", 400)
+    assert authenticate(username="mary", password=GOOD) == mary
+
+
+@pytest.mark.parametrize("password", ["12345678", "password", "qwertyuiop", "maryjane"])
+def test_a_common_or_username_like_new_password_is_refused(club, organizer, password):
+    mary = add(club, organizer).user
+    mary.first_name = "Mary Jane"
+    mary.save()
+    refused(lambda: set_password(club, organizer, mary.pk, password), ".", 400)
     assert authenticate(username="mary", password=GOOD) == mary
 
 

@@ -122,10 +122,12 @@ ROLES: dict[str, str] = {
     "club:member_password": ORGANIZER,
     "club:member_role": ORGANIZER,
     "club:member_remove": ORGANIZER,
+    "club:member_unlock": ORGANIZER,
     "club:table_links": ORGANIZER,
     "club:table_link_rotate": ORGANIZER,
     # drives/club_urls.py: one's own profile and API keys (drives/profile_views.py)
     "club:profile": SCORER,
+    "club:password_change": SCORER,  # one's own password: needs the old one
     "club:token_revoke": OWN,
     # drives/board_urls.py: the projector board and public standings
     "board:board": GET_ONLY,
@@ -147,7 +149,25 @@ ROLES: dict[str, str] = {
     "api:result_record": API_SCORER,
     "api:game_next": API_SCORER,
     "api:standings": API_SCORER,
-    "api:prizes": API_SCORER,
+    "api:prizes": API_ORGANIZER,  # the prize report with its cash summary, as on the screens
+}
+
+# Every API address names the screen that shows or does the same thing: the API's
+# role must be that screen's (a key acts as its person, never as more). None: the
+# schema and its docs, open to anyone, with no screen of the club behind them.
+API_TWINS: dict[str, str | None] = {
+    "api:api-root": None,
+    "api:openapi-json": None,
+    "api:openapi-view": None,
+    "api:drive_list": "drives:drive_list",
+    "api:drive_create": "drives:drive_create",
+    "api:pairs_add": "drives:pair_add",
+    "api:drive_start": "drives:drive_start",
+    "api:game_seating": "drives:game",
+    "api:result_record": "drives:result_record",
+    "api:game_next": "drives:game_next",
+    "api:standings": "drives:standings",
+    "api:prizes": "prizes:report",
 }
 
 # Address parts that pick one club's object; the others (game, table, number,
@@ -210,6 +230,17 @@ def test_every_url_has_a_role_decision():
 def test_every_role_decision_is_for_a_url_that_exists():
     gone = sorted(set(ROLES) - set(routes()))
     assert not gone, f"ROLES names URLs that no longer exist: {gone}"
+
+
+def test_every_api_address_names_its_screen():
+    api_routes = {key for key in ROUTES if key.startswith("api:")}
+    assert api_routes == set(API_TWINS), (
+        f"Name the screen of {sorted(api_routes - set(API_TWINS))} in API_TWINS "
+        f"(tests/test_roles.py), or drop {sorted(set(API_TWINS) - api_routes)}"
+    )
+    for key, twin in API_TWINS.items():
+        assert (twin is None) == (ROLES[key] == API_OPEN), key
+        assert twin is None or twin in ROUTES, f"{key}: no screen named {twin}"
 
 
 def test_the_matrix_covers_the_writes_of_every_app():
@@ -354,3 +385,54 @@ def test_a_public_address_with_a_wrong_token_is_refused(world, key):
     before = state()
     assert world.clients["anonymous"].post(url, {}).status_code in (403, 404), key
     assert state() == before
+
+
+# --- The API's roles are the screens' --------------------------------------------------
+
+API_TO_SCREEN_RULE = {API_ORGANIZER: ORGANIZER, API_SCORER: SCORER}
+TWINNED = sorted(key for key, twin in API_TWINS.items() if twin)
+
+
+def scorer_may_use_screen(world, key: str) -> bool:
+    """Whether the club's scorer gets the screen (a read) or is let to write on it."""
+    twin = ROUTES[API_TWINS[key]]
+    rule = ROLES[twin.key]
+    if rule == GET_ONLY:
+        response = world.clients["scorer"].get(twin.url(kwarg_values(world)))
+        assert response.status_code in (200, 403), (twin.key, response.status_code)
+        return response.status_code == 200
+    return rule == SCORER
+
+
+@pytest.mark.parametrize("key", TWINNED)
+def test_an_api_address_allows_the_scorer_exactly_what_its_screen_does(world, key):
+    api_rule = ROLES[key]
+    assert api_rule in API_TO_SCREEN_RULE, f"{key}: give it api-organizer or api-scorer"
+    screen = scorer_may_use_screen(world, key)
+    api = api_rule == API_SCORER
+    assert api == screen, (
+        f"A scorer {'may' if screen else 'may not'} use {API_TWINS[key]} on the screens "
+        f"but {'may' if api else 'may not'} call {key}"
+    )
+
+
+def _api_reads() -> list[str]:
+    """The API addresses answered on GET (tests/test_api.py calls the writes with each key)."""
+    from drives.views.api import api
+
+    names = set()
+    for _prefix, router in api._routers:
+        for path_view in router.path_operations.values():
+            for op in path_view.operations:
+                if "GET" in op.methods:
+                    names.add(f"api:{op.view_func.__name__}")
+    return sorted(names & set(TWINNED))
+
+
+@pytest.mark.parametrize("key", _api_reads())
+def test_a_scorers_key_reads_exactly_what_the_scorer_sees_on_the_screens(world, key):
+    url = ROUTES[key].url(kwarg_values(world))
+    scorer_key = api_tokens.token_create(actor=world.scorer, name="Board", now=NOW).key
+    response = Client(HTTP_AUTHORIZATION=f"Bearer {scorer_key}").get(url)
+    want = 200 if scorer_may_use_screen(world, key) else 403
+    assert response.status_code == want, (key, response.status_code, response.content[:200])

@@ -163,6 +163,29 @@ def test_a_weak_password_is_refused_with_the_reason_and_the_name_kept(org_client
     assert everything() == before
 
 
+@pytest.mark.parametrize(
+    ("username", "password", "reason"),
+    [
+        ("joan", "12345678", "This password is too common."),
+        ("joan", "password", "This password is too common."),
+        ("front-table", "front-table", "The password is too similar to the username."),
+    ],
+)
+def test_a_common_or_username_password_is_refused_on_the_page(
+    org_client, username, password, reason
+):
+    before = everything()
+    r = org_client.post(PEOPLE, {"username": username, "password": password, "role": "scorer"})
+    assert r.status_code == 400 and reason in r.content.decode()
+    assert everything() == before
+
+
+def test_the_add_form_states_the_password_rules(org_client):
+    page = org_client.get(PEOPLE).content.decode()
+    assert "can’t be a commonly used password" in page
+    assert "can’t be entirely numeric" in page
+
+
 def test_a_taken_username_is_refused(org_client, mary):
     before = everything()
     r = org_client.post(PEOPLE, {"username": "Mary", "password": GOOD, "role": "scorer"}, **HTMX)

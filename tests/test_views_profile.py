@@ -216,3 +216,71 @@ def test_a_key_of_a_person_in_another_club_is_not_found_for_htmx_either(db, key)
     client = Client()
     client.force_login(other)
     assert client.post(revoke_url(key.token), **HTMX).status_code == 404
+
+
+# --- One's own password --------------------------------------------------------------
+
+PASSWORD = reverse("club:password_change")
+OLD = "pw-for-tests-1"  # conftest.make_user's password
+
+
+def change(client, old=OLD, new="a-new-hall-password", again=None, **extra):
+    data = {"old_password": old, "new_password1": new, "new_password2": again or new}
+    return client.post(PASSWORD, data, **extra)
+
+
+def test_the_profile_offers_to_change_ones_own_password(org_client):
+    page = org_client.get(PROFILE).content.decode()
+    assert f'action="{PASSWORD}"' in page and 'name="old_password"' in page
+
+
+def test_a_person_changes_their_own_password_and_stays_logged_in(organizer):
+    from django.contrib.auth import authenticate
+
+    tablet, other = Client(), Client()
+    tablet.force_login(organizer)
+    other.force_login(organizer)
+    r = change(tablet)
+    assert r.status_code == 302 and r.url == PROFILE
+    assert "Your password was changed." in tablet.get(PROFILE).content.decode()
+    assert authenticate(username="organizer", password="a-new-hall-password") == organizer
+    assert goes_to_login(other.get(PROFILE))  # every other device is logged out
+    [entry] = AuditEntry.objects.filter(action="password_change")
+    assert entry.actor == organizer and entry.summary == "'organizer' changed their password"
+    assert "a-new-hall-password" not in json.dumps([entry.summary, entry.old, entry.new])
+
+
+def test_a_scorer_changes_their_own_password_with_htmx(scorer_client):
+    r = change(scorer_client, **HTMX)
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert "<html" not in page and "Your password was changed." in page
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "again", "reason"),
+    [
+        ("wrong-old-password", "a-new-hall-password", None, "Your old password was entered"),
+        (OLD, "12345678", None, "This password is too common."),
+        (OLD, "password", None, "This password is too common."),
+        (OLD, "organizer", None, "too similar to the username"),
+        (OLD, "a-new-hall-password", "another-password", "didn’t match"),
+    ],
+)
+def test_a_wrong_old_or_weak_new_password_is_refused_with_the_reason(
+    org_client, organizer, old, new, again, reason
+):
+    before = organizer.password
+    r = change(org_client, old=old, new=new, again=again)
+    assert r.status_code == 400 and reason in r.content.decode()
+    organizer.refresh_from_db()
+    assert organizer.password == before
+    assert not AuditEntry.objects.filter(action="password_change").exists()
+
+
+def test_changing_ones_password_takes_only_post(org_client):
+    assert org_client.get(PASSWORD).status_code == 405
+
+
+def test_a_stranger_cannot_change_a_password(anon_client):
+    assert goes_to_login(change(anon_client))

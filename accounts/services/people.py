@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
@@ -22,6 +23,8 @@ from django.utils.translation import gettext as _
 
 from drives.interface import FRONT, DriveError, Origin, record_audit
 from drives.models import Club, Membership
+
+from .sessions import sessions_end
 
 ORGANIZER = Membership.Role.ORGANIZER
 SCORER = Membership.Role.SCORER
@@ -138,6 +141,67 @@ def member_add(
     return member
 
 
+def password_change(
+    *,
+    user: AbstractBaseUser,
+    club: Club,
+    old_password: str,
+    new_password: str,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> AbstractBaseUser:
+    """A person's new password for their own account, given their old one.
+
+    Every session of the account ends (the view keeps the device it was changed on).
+    """
+    with transaction.atomic():
+        if not user.check_password(old_password):
+            raise DriveError(
+                _("Your old password was entered incorrectly. Please enter it again."), 400
+            )
+        _check_password(new_password, user)
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        record_audit(
+            club=club,
+            drive=None,
+            actor=user,
+            now=now,
+            origin=origin,
+            action="password_change",
+            summary=_("'%(name)s' changed their password") % {"name": user.get_username()},
+            new={"username": user.get_username()},
+        )
+    return user
+
+
+def member_unlock(
+    *,
+    club: Club,
+    user_id: int,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> bool:
+    """Let a member locked out by wrong passwords log in again. False: they were not locked."""
+    with transaction.atomic():
+        member = _member_in(_locked_members(club), user_id)
+        username = member.user.get_username()
+        if not axes_reset(username=username):
+            return False
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="member_unlock",
+            summary=_("Login of '%(name)s' unlocked") % {"name": username},
+            new={"username": username},
+        )
+    return True
+
+
 def member_password_set(
     *,
     club: Club,
@@ -229,6 +293,7 @@ def member_remove(
         member.delete()
         user.is_active = False
         user.save(update_fields=["is_active"])
+        sessions_end(user_id=user.pk)
         summary = (
             _("Organizer account '%(name)s' removed")
             if old["role"] == ORGANIZER

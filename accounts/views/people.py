@@ -30,6 +30,7 @@ from drives.views.shared import (
     posted,
 )
 
+from .. import throttle
 from ..forms import MemberAddForm, PasswordForm, RoleForm
 from ..services import people as accounts
 
@@ -57,14 +58,23 @@ def _get_member_for_user(request: HttpRequest, user_id: int) -> tuple[Membership
 def _people_context(me: Membership, *, add_form=None, failed=None, removing=None) -> dict:
     """failed: (user_id, PasswordForm with errors) to show open under that person."""
     rows = []
-    members = (
+    members = list(
         Membership.objects.filter(club=me.club)
         .select_related("user")
         .order_by("role", "user__username")
     )
+    locked = throttle.locked_until((m.user.get_username() for m in members), timezone.now())
     for m in members:
         form = failed[1] if failed and failed[0] == m.user_id else PasswordForm()
-        rows.append({"m": m, "password_form": form, "open": form.is_bound, "me": m.pk == me.pk})
+        rows.append(
+            {
+                "m": m,
+                "password_form": form,
+                "open": form.is_bound,
+                "me": m.pk == me.pk,
+                "locked_until": locked.get(m.user.get_username()),
+            }
+        )
     return {
         "club": me.club,
         "rows": rows,
@@ -197,4 +207,25 @@ def member_remove(request, user_id):
     messages.success(
         request, _("%(name)s removed: that account can no longer log in.") % {"name": name}
     )
+    return _done(request, me)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def member_unlock(request, user_id):
+    """Let a person locked out by wrong passwords log in again at once."""
+    me, member = _get_member_for_user(request, user_id)
+    unlocked = accounts.member_unlock(
+        club=me.club,
+        user_id=member.user_id,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, SCREEN),
+    )
+    name = member.user.get_username()
+    if unlocked:
+        messages.success(request, _("%(name)s can log in again.") % {"name": name})
+    else:
+        messages.info(request, _("%(name)s was not locked out.") % {"name": name})
     return _done(request, me)

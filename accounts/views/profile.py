@@ -1,4 +1,4 @@
-"""The logged-in person's own profile: their API keys for the JSON API.
+"""The logged-in person's own profile: their password and their API keys for the JSON API.
 
 Organizers and scorers each make their own keys; a key acts with its person's
 role. A key is shown once, in the answer to the POST that made it (it is never
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.password_validation import password_validators_help_texts
 from django.http import Http404, HttpRequest
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -24,6 +26,8 @@ from drives import interface as services
 from drives.models import ApiToken
 from drives.views.shared import handle_drive_errors, membership_of, origin_of, page, posted
 
+from ..forms import OwnPasswordForm
+from ..services import people as accounts
 from ..services import tokens as api_tokens
 
 TEMPLATE = "accounts/profile.html"
@@ -47,11 +51,13 @@ def _get_token_for_user(request: HttpRequest, token_id: int) -> ApiToken:
     return token
 
 
-def _profile_context(request: HttpRequest, *, form=None, new=None) -> dict:
+def _profile_context(request: HttpRequest, *, form=None, new=None, password_form=None) -> dict:
     return {
         "membership": membership_of(request),
         "tokens": list(ApiToken.objects.filter(user=request.user)),
         "form": form or TokenForm(),
+        "password_form": password_form or OwnPasswordForm(),
+        "password_rules": password_validators_help_texts(),
         "new": new,
         "docs_url": reverse("api:openapi-view"),
         "api_url": request.build_absolute_uri(reverse("api:api-root")),
@@ -98,3 +104,31 @@ def token_revoke(request, token_id):
     if request.htmx:
         return page(request, TEMPLATE, _profile_context(request))
     return redirect("club:profile")
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def password_change(request):
+    """One's own new password: every other device is logged out, this one stays in."""
+    membership = membership_of(request)
+    form = OwnPasswordForm(request.POST)
+    if form.is_valid():
+        try:
+            user = accounts.password_change(
+                user=request.user,
+                club=membership.club,
+                old_password=form.cleaned_data["old_password"],
+                new_password=form.cleaned_data["new_password1"],
+                now=timezone.now(),
+                origin=origin_of(request, SCREEN),
+            )
+        except services.DriveError as e:
+            form.add_error(None, e.message)
+        else:
+            update_session_auth_hash(request, user)
+            messages.success(request, _("Your password was changed."))
+            if request.htmx:
+                return page(request, TEMPLATE, _profile_context(request))
+            return redirect("club:profile")
+    return page(request, TEMPLATE, _profile_context(request, password_form=form), 400)

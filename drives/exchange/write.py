@@ -62,7 +62,8 @@ def drive_import(
     """A new drive in `club` from an exported document, in one transaction.
 
     The document's audit trail is kept, and one more entry names the import.
-    People are matched by username (unknown ones become nobody). A jar carried to,
+    People are matched by username among the club's own members (anyone else,
+    even with the same username in another club, becomes nobody). A jar carried to,
     or a drive copied from, is matched by name and date among the club's drives.
     A document that fails any check is refused (DriveError 400) and nothing is written.
     """
@@ -99,7 +100,9 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
     User = get_user_model()
     users = {
         u.get_username(): u
-        for u in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": c.usernames})
+        for u in User.objects.filter(
+            memberships__club=club, **{f"{User.USERNAME_FIELD}__in": c.usernames}
+        )
     }
 
     def user(username: str | None):

@@ -3,7 +3,8 @@
 Every write calls the same service as the organizer's screens; reads use the
 same queries as the standings and prize pages, so no rule has a second copy
 here. A key (Authorization: Bearer cd_...) acts as the person who made it, with
-their role: the role checks are the screens' own (get_drive_for_user).
+their role: the role checks are the screens' own (get_drive_for_user), and
+tests/test_roles.py checks each address against its screen (API_TWINS).
 
 Refusals are JSON {"detail": "..."} with the service's status: 401 no or dead
 key, 403 not for this role, 404 not in the key's club, 409 out of date or not
@@ -524,8 +525,9 @@ def standings(request, drive_id: DriveId):
 )
 def prizes(request, drive_id: DriveId):
     """The prize report: places and booby, cookie jar, side prizes, and the cash summary
-    (amounts in cents), as the prizes page and the printed report show them."""
-    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    (amounts in cents), as the prizes page and the printed report show them (organizers,
+    like those pages)."""
+    drive = get_drive_for_user(request, drive_id)
     report = report_service.prize_report(drive)
     return {
         "drive": drive.pk,

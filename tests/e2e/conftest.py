@@ -49,17 +49,45 @@ def browser():
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        new_context = browser.new_context
+
+        def watched_context(*args, **kwargs):
+            context = new_context(*args, **kwargs)
+            context.on("page", _watch_csp)
+            return context
+
+        browser.new_context = watched_context
         yield browser
         browser.close()
 
 
-@pytest.fixture
-def page(browser) -> Iterator:
-    """A fresh tablet-sized tab that fails the test on a script error or a server error."""
-    context = browser.new_context(viewport=LANDSCAPE, locale="en-CA")
-    context.set_default_timeout(5_000)
-    page = context.new_page()
-    problems: list[str] = []
+def csp_violation(message) -> str | None:
+    """Chromium reports a Content-Security-Policy refusal as a console error."""
+    text = message.text
+    if "Content Security Policy" in text or "Content-Security-Policy" in text:
+        return f"CSP violation on {message.location.get('url', '?')}: {text}"
+    return None
+
+
+# Every tab of every context (the organizer's and the phones'), watched for CSP refusals.
+CSP_VIOLATIONS: list[str] = []
+
+
+def _watch_csp(page) -> None:
+    page.on("console", lambda m: CSP_VIOLATIONS.append(v) if (v := csp_violation(m)) else None)
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation() -> Iterator:
+    """Fails a browser test when the policy refused anything on any of its tabs."""
+    CSP_VIOLATIONS.clear()
+    yield
+    found, CSP_VIOLATIONS[:] = list(CSP_VIOLATIONS), []
+    assert not found, found
+
+
+def watch(page, problems: list[str]) -> None:
+    """Collect script errors and server errors of one tab."""
     page.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
     page.on(
         "response",
@@ -69,6 +97,17 @@ def page(browser) -> Iterator:
             else None
         ),
     )
+
+
+@pytest.fixture
+def page(browser) -> Iterator:
+    """A fresh tablet-sized tab that fails the test on a script error or a server error
+    (and, like every tab, on a CSP violation: _no_csp_violation)."""
+    context = browser.new_context(viewport=LANDSCAPE, locale="en-CA")
+    context.set_default_timeout(5_000)
+    page = context.new_page()
+    problems: list[str] = []
+    watch(page, problems)
     yield page
     context.close()
     assert not problems, problems

@@ -3,7 +3,10 @@
 Idempotent: run it on every start. On an empty database it loads the demo
 club's roster (fixtures/demo_club.json) and plays one finished night and one
 night stopped at game 12. The first organizer's password is taken from
-ORGANIZER_PASSWORD or generated, printed once and kept in var/ (outside git).
+ORGANIZER_PASSWORD (refused when Django's password rules find it weak) or
+generated, printed once and kept in var/organizer-password.txt (outside git)
+until it is changed: any change of that password deletes the file
+(accounts/signals.py).
 """
 
 import os
@@ -11,15 +14,18 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.interface import FIRST_ORGANIZER
 from drives.management.commands.simulate_drive import play
 from drives.models import Club, Drive, Membership
 
-USERNAME = "organizer"
+USERNAME = FIRST_ORGANIZER
 
 
 class Command(BaseCommand):
@@ -30,17 +36,27 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         User = get_user_model()
-        password_file = settings.VAR_DIR / "organizer-password.txt"
+        password_file = settings.ORGANIZER_PASSWORD_FILE
+        chosen = os.environ.get("ORGANIZER_PASSWORD")
+        if chosen and not User.objects.filter(username=USERNAME).exists():
+            try:
+                validate_password(chosen, User(username=USERNAME))
+            except ValidationError as e:
+                raise CommandError(
+                    "ORGANIZER_PASSWORD is too weak: "
+                    + " ".join(e.messages)
+                    + " Choose a longer one that is not a common word or the username."
+                ) from e
         empty = not Drive.objects.exists() and not Club.objects.exists()
         if empty and not opts["no_demo"]:
             self._load_demo()
         if not User.objects.filter(username=USERNAME).exists():
-            password = os.environ.get("ORGANIZER_PASSWORD") or secrets.token_urlsafe(9)
+            password = chosen or secrets.token_urlsafe(9)
             with transaction.atomic():
                 user = User.objects.create_user(username=USERNAME, password=password)
                 club = Club.objects.order_by("pk").first() or Club.objects.create(name="My Club")
                 Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANIZER)
-            if not os.environ.get("ORGANIZER_PASSWORD"):
+            if not chosen:
                 password_file.write_text(password + "\n")
                 password_file.chmod(0o600)
             self.stdout.write(f"Organizer login: {USERNAME}  password: {password}")
@@ -48,7 +64,10 @@ class Command(BaseCommand):
         elif password_file.exists():
             self.stdout.write(f"Organizer login: {USERNAME}  password: in {password_file}")
         else:
-            self.stdout.write(f"Organizer login: {USERNAME} (password from ORGANIZER_PASSWORD)")
+            self.stdout.write(
+                f"Organizer login: {USERNAME} (the password set for it; "
+                f"forgotten: manage.py changepassword {USERNAME})"
+            )
 
     def _load_demo(self):
         call_command("loaddata", settings.BASE_DIR / "fixtures" / "demo_club.json", verbosity=0)

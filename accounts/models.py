@@ -1,0 +1,30 @@
+"""The accounts app's own table: sessions kept under their person.
+
+(Membership and ApiToken live beside Club in drives.models.)
+"""
+
+from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
+from django.db import models
+
+
+class Session(AbstractBaseSession):
+    """Django's database session with the logged-in person beside it, so every
+    session of one person can be ended at once (log out, new password, removed)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+
+    @classmethod
+    def get_session_store_class(cls):
+        from .sessions import SessionStore
+
+        return SessionStore
+
+    class Meta(AbstractBaseSession.Meta):
+        db_table = "accounts_session"

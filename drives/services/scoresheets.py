@@ -323,6 +323,13 @@ DEAL_EVENTS = {
 }
 
 
+def _event_name(variant: all_fours.Variant, event: str) -> str:
+    # All Fives scores every counting card at once, or with the option trumps only.
+    if event == all_fours.CARD_POINTS and all_fours.TRUMPS_ONLY not in variant.options:
+        return str(gettext_lazy("Card points taken"))
+    return str(DEAL_EVENTS.get(event, event))
+
+
 @dataclass(frozen=True)
 class SheetDeal:
     """One kept deal: what the table entered and how it counted out, in pair numbers."""
@@ -443,7 +450,7 @@ def _replay_deals(
                 409,
             ) from e
         log = tuple(
-            (str(DEAL_EVENTS.get(e.event, e.event)), numbers[e.side], e.points)
+            (_event_name(variant, e.event), numbers[e.side], e.points)
             for e in state.log
             if e.deal == state.deals_played
         )

@@ -226,8 +226,9 @@ class HandForm(forms.Form):
         error_messages={"invalid": _("Tap the pair that won the bid.")},
     )
     bid = forms.IntegerField(
-        min_value=0, max_value=999, required=False, error_messages={"invalid": _("Tap the bid.")}
+        min_value=0, max_value=99999, required=False, error_messages={"invalid": _("Tap the bid.")}
     )
+    defenders_30 = forms.BooleanField(required=False)
 
     def __init__(self, data, numbers: tuple[int, ...]):
         super().__init__(data)
@@ -251,6 +252,7 @@ class HandForm(forms.Form):
             "best": None if best == "none" else int(best),
             "bidder": d.get("bidder"),
             "bid": d.get("bid"),
+            "defenders_30": bool(d.get("defenders_30")),
         }
 
 

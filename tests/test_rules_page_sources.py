@@ -143,3 +143,100 @@ def test_rules_page_with_off_suit_aces_high_prints_each_ace_first(org_client, cl
         "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ (the A♥ is always a trump)"
     )
     assert "Off-suit aces high: in a suit that is not trump the ace ranks highest" in text_of(page)
+
+
+# --- every option stated in plain words --------------------------------------------------
+
+
+def test_rules_page_states_the_auction_options_from_the_source(org_client, club, organizer):
+    options = {
+        "overcall": "scores_30",
+        "sixty_for_120": True,
+        "blind_thirty_for_sixty": True,
+        "defenders_30": True,
+    }
+    page = rules_text(org_client, club, organizer, "auction_45", **options)
+    for sentence in (
+        "30 for 60 overcall: a player may overcall a bid of 30 by bidding “30 for 60”: the pair "
+        "must take all 30 points; made, it scores 30; failed, it loses 60.",
+        "60 for 120: a player may overcall “30 for 60” by bidding “60 for 120”",
+        "Blind 30 for 60: before any bid, a player who has not looked at the cards may bid",
+        "Defenders' 30: a pair that sets the bidders using cards that are not trumps only "
+        "scores 30",
+    ):
+        assert sentence in page
+
+
+def test_call_your_partner_is_not_a_drive_setting(org_client):
+    posted = {**NEW_DRIVE, "game": "auction_45", "call_partner": "on"}
+    assert org_client.post(reverse("drives:drive_create"), posted).status_code == 302
+    assert Drive.objects.get().game_options == {}
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "says", "does_not_say"),
+    [
+        (
+            "seven_up",
+            {"low_to_winner": True},
+            "Low: 1 point to the pair that won the lowest trump in play in a trick.",
+            "Low: 1 point to the pair that was dealt the lowest trump in play.",
+        ),
+        (
+            "yorkshire",
+            {"pub_count": True},
+            "Pub count: nobody counts out: all the points of a deal are counted at its end",
+            "(“counting out”)",
+        ),
+        (
+            "all_fives",
+            {"trumps_only": True},
+            "Trumps taken in tricks score at once: A 4, K 3, Q 2, J 1, 10 10, the five 5",
+            "of every suit",
+        ),
+        (
+            "all_fives",
+            {},
+            "The winner of a trick scores at once the counting cards in it: A 4, K 3, Q 2, J 1, "
+            "10 10 of every suit, and the five of trumps 5",
+            "Trumps only",
+        ),
+        (
+            "commercial_pitch",
+            {},
+            "the elder's partner does not bid. The elder may sell: it scores the bid at once and "
+            "the highest bidder pitches, and a buyer that makes fewer points than its bid scores "
+            "nothing and goes back by the bid.",
+            "Tie: nobody",
+        ),
+        (
+            "auction_pitch",
+            {},
+            "If everyone passes, the cards are thrown in and the next dealer deals.",
+            "stands or begs",
+        ),
+        ("caribbean", {}, "On a tie nobody scores it.", "On a tie the elder's pair takes it."),
+    ],
+)
+def test_rules_page_states_the_all_fours_rules_and_options(
+    org_client, club, organizer, game, options, says, does_not_say
+):
+    page = rules_text(org_client, club, organizer, game, **options)
+    assert says in page
+    assert does_not_say not in page
+
+
+def test_rules_page_states_the_rules_of_play_from_card_ranks(org_client, club, organizer):
+    page = rules_text(org_client, club, organizer, "forty_fives")
+    for sentence in (
+        "Follow the suit led if you can. (Some halls let a player trump instead of following "
+        "suit.)",
+        "The one exception is “reneging”: a player whose only trumps are among the 5 and the J "
+        "of trumps, the Joker and the A♥ may hold them back and play another card.",
+        "no reneging at all (Merrimack Valley); only the 5 may renege; or a trump honour may be "
+        "held back only when a lower trump is led",
+        "A player who holds no trump may play any card when a trump is led.",
+        "“Hearts on hearts” (played in some halls): a player leading the A♥ may call it, and then "
+        "nobody may renege on that trick.",
+    ):
+        assert sentence in page

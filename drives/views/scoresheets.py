@@ -48,6 +48,7 @@ def _hand_controls(sheet: services.Scoresheet, kept) -> dict:
         + [("none", _("No trump played"), on("best", "none"))],
         "bidder": [(v, label, on("bidder", v)) for v, label in pair_choices],
         "bids": [(b, label, on("bid", b)) for b, label in sheet.bids],
+        "defenders_30": bool(kept.get("defenders_30")),
     }
 
 

@@ -3,7 +3,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games.all_fours import MAX_BID, RANKS, SUITS
-from scoring.games.options import OPTIONS, Option
+from scoring.games.options import Option
 
 from . import game_options
 from .models import MAX_NAME, Drive
@@ -80,7 +80,7 @@ class DriveForm(forms.ModelForm):
                 "Show every pair's games won at %(address)s without a login."
             ) % {"address": reverse("board:standings", args=[self.instance.pk])}
         stored = self.instance.game_options or {}
-        for option in OPTIONS:
+        for option in game_options.DRIVE_OPTIONS:
             field = _option_field(option)
             field.initial = stored.get(option.name, option.default)
             self.fields[option.name] = field
@@ -89,11 +89,11 @@ class DriveForm(forms.ModelForm):
         return [self[name] for name in self.fields if name not in game_options.OPTION_NAMES]
 
     def option_fields(self):
-        return [self[o.name] for o in OPTIONS]
+        return [self[o.name] for o in game_options.DRIVE_OPTIONS]
 
     def clean(self):
         data = super().clean()
-        values = {o.name: data.pop(o.name, o.default) for o in OPTIONS}
+        values = {o.name: data.pop(o.name, o.default) for o in game_options.DRIVE_OPTIONS}
         game = data.get("game")
         if game and not self.has_error(None):
             try:
@@ -233,8 +233,9 @@ class HandForm(forms.Form):
         error_messages={"invalid": _("Tap the pair that won the bid.")},
     )
     bid = forms.IntegerField(
-        min_value=0, max_value=999, required=False, error_messages={"invalid": _("Tap the bid.")}
+        min_value=0, max_value=99999, required=False, error_messages={"invalid": _("Tap the bid.")}
     )
+    defenders_30 = forms.BooleanField(required=False)
 
     def __init__(self, data, numbers: tuple[int, ...]):
         super().__init__(data)
@@ -258,6 +259,7 @@ class HandForm(forms.Form):
             "best": None if best == "none" else int(best),
             "bidder": d.get("bidder"),
             "bid": d.get("bid"),
+            "defenders_30": bool(d.get("defenders_30")),
         }
 
 

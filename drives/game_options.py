@@ -40,7 +40,9 @@ REGISTRY_KEYS: dict[str, str] = {
     **{g: g for g in Drive.Game.values if g in all_fours.RULES and _two_pairs_play(g)},
 }
 
-OPTION_NAMES = frozenset(o.name for o in game_rules.OPTIONS)
+# The options a drive's settings offer: those a table of two pairs can play.
+DRIVE_OPTIONS = tuple(o for o in game_rules.OPTIONS if o.drive)
+OPTION_NAMES = frozenset(o.name for o in DRIVE_OPTIONS)
 
 SUIT_NAMES = {
     Suit.DIAMONDS: _("Diamonds"),
@@ -89,7 +91,7 @@ def clean_options(game: str, values: Mapping[str, object]) -> dict:
     raises SetupError (a ValueError) with the reason in plain words.
     """
     key = registry_key(game)
-    options = game_rules.chosen(key, values)
+    options = game_rules.chosen(key, {k: v for k, v in values.items() if k in OPTION_NAMES})
     game_rules.variant_of(key, options)  # refuses options that do not go together
     return options
 
@@ -110,8 +112,9 @@ def _cards(cards: Sequence[Card]) -> list[dict]:
     return [{"text": str(c), "red": bool(c.suit and c.suit.red)} for c in cards]
 
 
-def rank_tables() -> dict[str, list[dict]]:
-    """Each suit as trump and off-suit, highest first, as card-ranks.md prints them."""
+def rank_tables(*, joker: bool = False, aces_high: bool = False) -> dict[str, list[dict]]:
+    """Each suit as trump and off-suit, highest first, as card-ranks.md prints them,
+    with the Joker and off-suit aces high where the drive plays them."""
     return {
         "trump_rows": [
             {
@@ -119,7 +122,7 @@ def rank_tables() -> dict[str, list[dict]]:
                 "name": SUIT_NAMES[s],
                 "symbol": s.symbol,
                 "red": s.red,
-                "cards": _cards(trump_order(s)),
+                "cards": _cards(trump_order(s, joker=joker)),
             }
             for s in Suit
         ],
@@ -129,7 +132,7 @@ def rank_tables() -> dict[str, list[dict]]:
                 "name": SUIT_NAMES[s],
                 "symbol": s.symbol,
                 "red": s.red,
-                "cards": _cards(off_suit_order(s)),
+                "cards": _cards(off_suit_order(s, aces_high=aces_high)),
             }
             for s in Suit
         ],
@@ -148,7 +151,8 @@ def rules_context(drive: Drive) -> dict:
     }
     if isinstance(variant, all_fours.Variant):
         return {**ctx, "all_fours": all_fours_rules(variant)}
-    return {**ctx, **rank_tables()}
+    tables = rank_tables(joker=variant.joker, aces_high=variant.off_suit_aces_high)
+    return {**ctx, **tables}
 
 
 def all_fours_rules(variant: all_fours.Variant) -> dict[str, list[str]]:
@@ -166,20 +170,56 @@ def all_fours_rules(variant: all_fours.Variant) -> dict[str, list[str]]:
             ),
             all_fours.CUT: gettext("A card cut from the pack makes trumps; it scores nothing."),
         }[rules.trump],
-        gettext(
-            "The first pair to reach %(target)d points wins. Points made during the deal score at "
-            "once; at the end of the deal they count in the order High, Low, Jack, Game, and the "
-            "first pair to reach %(target)d wins there and then (“counting out”)."
+        (
+            gettext(
+                "The first pair to reach %(target)d points wins. Nobody counts out: all the points "
+                "of a deal are counted at its end (the pub count, below)."
+            )
+            if all_fours.PUB_COUNT in variant.options
+            else gettext(
+                "The first pair to reach %(target)d points wins. Points made during the deal score "
+                "at once; at the end of the deal they count in the order High, Low, Jack, Game, "
+                "and the first pair to reach %(target)d wins there and then (“counting out”)."
+            )
         )
         % {"target": t},
+        gettext(
+            "Deal and play go to the right (anticlockwise): the elder, who plays first, sits on "
+            "the dealer's right."
+        )
+        if rules.seating == all_fours.RIGHT
+        else gettext(
+            "Deal and play go to the left (clockwise): the elder, who plays first, sits on the "
+            "dealer's left."
+        ),
     ]
     if rules.beg:
         game.append(
-            gettext(
-                "The elder (the player on the dealer's left) stands or begs. To a beg the dealer "
-                "gives the other pair 1 point (a gift), or runs the cards: 3 more cards to each "
-                "player and a new card turned up, until it is of a new suit. A gift may not put a "
-                "pair out."
+            (
+                gettext(
+                    "The elder (the player on the dealer's right) stands or begs. To a beg the "
+                    "dealer gives the elder's pair 1 point (a gift), or runs the cards: 3 more "
+                    "cards to each player and a new card turned up, until it is of a new suit."
+                )
+                if rules.seating == all_fours.RIGHT
+                else gettext(
+                    "The elder (the player on the dealer's left) stands or begs. To a beg the "
+                    "dealer gives the elder's pair 1 point (a gift), or runs the cards: 3 more "
+                    "cards to each player and a new card turned up, until it is of a new suit."
+                )
+            )
+            + " "
+            + (
+                gettext(
+                    "The dealer may not give the point that would put the elder's pair out: the "
+                    "cards must be run instead."
+                )
+                if all_fours.NO_GIFT_TO_GO_OUT in variant.options
+                else gettext(
+                    "A gift scores at once: a gift that takes the elder's pair to %(target)d "
+                    "wins the game there and then."
+                )
+                % {"target": t}
             )
         )
     if rules.bidding == all_fours.AUCTION:
@@ -187,15 +227,18 @@ def all_fours_rules(variant: all_fours.Variant) -> dict[str, list[str]]:
             gettext(
                 "Each player bids once, 1 to 4 or passes, for the right to pitch. If the "
                 "pitcher's pair makes fewer points than its bid it scores nothing and loses the "
-                "bid; the other pair scores what it made."
+                "bid; the other pair scores what it made. If everyone passes, the cards are "
+                "thrown in and the next dealer deals."
             )
         )
     elif rules.bidding == all_fours.COMMERCIAL:
         game.append(
             gettext(
-                "The players after the elder bid 1 to 4 in turn, each higher. The elder may sell: "
-                "it scores the bid at once and the bidder pitches; or it pitches itself and must "
-                "make that many points or lose them."
+                "The players after the elder bid 1 to 4 in turn, each higher; the elder's partner "
+                "does not bid. The elder may sell: it scores the bid at once and the highest "
+                "bidder pitches, and a buyer that makes fewer points than its bid scores nothing "
+                "and goes back by the bid. Or the elder refuses and pitches itself: it must make "
+                "that many points or go back by them."
             )
         )
     deal: list[str] = []
@@ -223,11 +266,17 @@ def all_fours_rules(variant: all_fours.Variant) -> dict[str, list[str]]:
                 "Trumps taken in tricks score at once: A 4, K 3, Q 2, J 1, 10 10, the five 5 "
                 "(the five also counts 5 toward Game)."
             )
+            if all_fours.TRUMPS_ONLY in variant.options
+            else gettext(
+                "The winner of a trick scores at once the counting cards in it: A 4, K 3, Q 2, "
+                "J 1, 10 10 of every suit, and the five of trumps 5 (the five also counts 5 "
+                "toward Game)."
+            )
         )
     deal.append(gettext("High: 1 point to the pair that held the highest trump in play."))
     deal.append(
         gettext("Low: 1 point to the pair that won the lowest trump in play in a trick.")
-        if rules.low_to == "winner"
+        if variant.low_to == all_fours.WINNER
         else gettext("Low: 1 point to the pair that was dealt the lowest trump in play.")
     )
     deal.append(

@@ -16,12 +16,17 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from drives.interface import FRONT, DriveError, Origin, StaleError, record_audit
 from scorekeeper.models import ScoreGame, ScoreHand
 from scoring import games
-from scoring.games import all_fours
+from scoring.games import all_fours, auction
+from scoring.games import options as game_rules
 from scoring.games.core import (
+    BLIND_60,
+    OVERCALL_60,
+    OVERCALL_120,
     SLAM,
     Game,
     HandError,
@@ -43,38 +48,15 @@ FORTY_FIVES_NAMES = {
     "auction_45": "Auction Forty-Fives",
     "one_ten": "110",
 }
-# Options a game may have, by family; each is a checkbox (on/off).
-FORTY_FIVES_OPTIONS = {
-    "five_only_bonus": "Only the 5 of trumps earns the bonus",
-    "dealer_may_hold": "Dealer may hold",
-    "no_hold_under_20": "No hold under 20",
-    "minimum_20_at_100": "Minimum bid 20 at 100",
-    "thirty_for_sixty": "30 for 60 (a failed 30 loses 30)",
-    "slam": "Slam",
-    "dreaded_45": "Dreaded 45",
-    "bidder_adds_points": "Bidder adds all its points",
-    "bell": "Bell (a 30 made scores 60)",
-    "elimination": "Elimination at -80",
+# Option values stored by games kept before the scorekeeper offered every value
+# the drive settings offer: a checkbox each, read as the value it stood for.
+LEGACY_OPTIONS = {
+    "thirty_for_sixty": ("thirty_for_sixty", "loses_30"),
+    "bidder_adds_points": ("bidder_adds", "points"),
+    "elimination": ("elimination_floor", -80),
 }
-_AUCTION_OPTIONS = {
-    "dealer_may_hold",
-    "no_hold_under_20",
-    "minimum_20_at_100",
-    "thirty_for_sixty",
-    "slam",
-    "dreaded_45",
-}
-FORTY_FIVES_VARIANT_OPTIONS = {
-    "forty_fives_45": {"five_only_bonus"},
-    "forty_fives_120": {"five_only_bonus"},
-    "auction_45": {"five_only_bonus", *_AUCTION_OPTIONS},
-    "one_ten": {"five_only_bonus", "bidder_adds_points", "bell", "elimination"},
-}
-ALL_FOURS_OPTIONS = {
-    all_fours.TOBAGO: "Tobago kicks (a two kicks 2)",
-    all_fours.GAME_WORTH_2: "Game is worth 2",
-}
-ELIMINATION_FLOOR = -80
+# The partner field's value for a bidder that called nobody (4 against 1).
+ALONE = "alone"
 _DEAL_FIELDS = (
     "dealer",
     "turned",
@@ -98,49 +80,60 @@ def variant_names(family: str) -> dict[str, str]:
     return dict(FORTY_FIVES_NAMES)
 
 
+def family_options(family: str) -> tuple[game_rules.Option, ...]:
+    """The options of a family's variants, the drive settings' table (scoring.games.options):
+    the same names and values. The target has a field of its own."""
+    keys = variant_names(family)
+    return tuple(
+        o for o in game_rules.OPTIONS if o.name != "target" and any(o.applies_to(k) for k in keys)
+    )
+
+
 def option_names(family: str) -> dict[str, str]:
-    return dict(ALL_FOURS_OPTIONS if family == ALL_FOURS else FORTY_FIVES_OPTIONS)
+    return {o.name: o.label for o in family_options(family)}
 
 
-def _library_options(family: str, options: dict) -> dict[str, Any]:
-    """The checkboxes as the library's keyword arguments."""
-    on = {k for k, v in options.items() if v}
-    if family == ALL_FOURS:
-        return dict.fromkeys(on, True)
-    kw: dict[str, Any] = {}
-    for name in on:
-        if name == "thirty_for_sixty":
-            kw[name] = "loses_30"
-        elif name == "bidder_adds_points":
-            kw["bidder_adds"] = "points"
-        elif name == "elimination":
-            kw["elimination_floor"] = ELIMINATION_FLOOR
-        else:
-            kw[name] = True
-    return kw
+def clean_options(family: str, key: str, options: dict) -> dict[str, Any]:
+    """The options as stored: each one of this variant's, its value checked, those left
+    off dropped; SetupError (the rules library's) with the reason when refused."""
+    _check_game(family, key)
+    allowed = {o.name: o for o in family_options(family)}
+    out: dict[str, Any] = {}
+    for name, value in sorted(options.items()):
+        if value in (None, False, ""):
+            continue
+        if name in LEGACY_OPTIONS and value is True:
+            name, value = LEGACY_OPTIONS[name]
+        option = allowed.get(name)
+        if option is None:
+            raise FortyFivesSetupError(f"{name.replace('_', ' ')} is not an option")
+        if value == option.default:
+            continue
+        if not option.applies_to(key):
+            raise FortyFivesSetupError(
+                f"{option.term.lower()} is not an option of {_name(family, key)}"
+            )
+        value = option.checked(bool(value) if option.kind == "yes_no" else value)
+        if value != option.default:
+            out[name] = value
+    return out
+
+
+def _check_game(family: str, key: str) -> None:
+    if family not in (FORTY_FIVES, ALL_FOURS):
+        raise FortyFivesSetupError("choose the Forty-Fives or the All Fours family")
+    if key not in variant_names(family):
+        raise FortyFivesSetupError(f"unknown game: {key}")
 
 
 def make_variant(family: str, key: str, sides: list[dict], options: dict, target: int | None):
     """The library's variant for a kept game; SetupError (either library's) when refused."""
     line_up = tuple(Side(str(s["name"]), int(s["players"])) for s in sides)
-    unknown = set(options) - set(option_names(family))
-    if unknown:
-        raise FortyFivesSetupError(f"{sorted(unknown)[0].replace('_', ' ')} is not an option")
+    kw = clean_options(family, key, options)
     if family == ALL_FOURS:
-        return all_fours.make_variant(
-            key, line_up, target=target, **_library_options(family, options)
-        )
-    if family != FORTY_FIVES:
-        raise FortyFivesSetupError("choose the Forty-Fives or the All Fours family")
-    if key not in FORTY_FIVES_NAMES:
-        raise FortyFivesSetupError(f"unknown game: {key}")
+        return all_fours.make_variant(key, line_up, target=target, **kw)
     if target is not None:
         raise FortyFivesSetupError(f"{FORTY_FIVES_NAMES[key]} has a fixed target")
-    for name in sorted(set(options) - FORTY_FIVES_VARIANT_OPTIONS[key]):
-        raise FortyFivesSetupError(
-            f"{FORTY_FIVES_OPTIONS[name].lower()} is not an option of {FORTY_FIVES_NAMES[key]}"
-        )
-    kw = _library_options(family, options)
     return games.make_variant(key, line_up, **kw)
 
 
@@ -192,8 +185,8 @@ def score_game_create(
     not allow (DriveError with its reason, e.g. "Yorkshire All Fours is for 4 players in
     2 pairs")."""
     cleaned = _clean_sides(sides)
-    options = {k: True for k, v in (options or {}).items() if v}
     try:
+        options = clean_options(family, variant, options or {})
         v = make_variant(family, variant, cleaned, options, target)
     except _SETUP_ERRORS as e:
         raise DriveError(str(e)) from e
@@ -278,12 +271,23 @@ def clean_record(game: ScoreGame, record: dict) -> dict:
             bid = None if bid in (None, "") else int(bid)
         except (TypeError, ValueError):
             raise DriveError(_("Choose a bid.")) from None
-        return {
+        out = {
             "tricks": tricks,
             "best": _side_or_none(record.get("best"), n, _("The side with the best trump")),
             "bidder": _side_or_none(record.get("bidder"), n, _("The bidder")),
             "bid": bid,
         }
+        # Auction options: the defenders' 30 tick, the partner the bidder called.
+        if record.get("defenders_30"):
+            out["defenders_30"] = True
+        partner = record.get("partner")
+        if partner == ALONE:
+            if out["bidder"] is None:
+                raise DriveError(_("Choose who won the bid."))
+            out["partner"] = out["bidder"]
+        elif partner not in (None, ""):
+            out["partner"] = _side_or_none(partner, n, _("The partner"))
+        return out
     out: dict[str, Any] = {"dealer": _side_or_none(record.get("dealer"), n, _("The dealer"))}
     if out["dealer"] is None:
         raise DriveError(_("Choose the dealer."))
@@ -314,7 +318,12 @@ def clean_record(game: ScoreGame, record: dict) -> dict:
 def _library_hand(game: ScoreGame, record: dict):
     if game.family == FORTY_FIVES:
         return HandRecord(
-            tuple(record["tricks"]), record["best"], bidder=record["bidder"], bid=record["bid"]
+            tuple(record["tricks"]),
+            record["best"],
+            bidder=record["bidder"],
+            bid=record["bid"],
+            defenders_30=bool(record.get("defenders_30")),
+            partner=record.get("partner"),
         )
     return all_fours.Deal(**{k: record[k] for k in _DEAL_FIELDS if k in record})
 
@@ -399,7 +408,7 @@ class Sheet:
     def bids(self) -> list[tuple[int, str]]:
         if not self.has_bidding:
             return []
-        return [(b, _("Slam") if b == SLAM else str(b)) for b in bid_amounts(self.variant)]
+        return [(b, bid_text(b)) for b in bid_amounts(self.variant)]
 
     @property
     def score_text(self) -> str:
@@ -422,7 +431,20 @@ EVENT_NAMES = {
 }
 
 
-def _hand_text(game: ScoreGame, variant, record: dict, entries) -> str:
+BID_WORDS = {
+    SLAM: gettext_lazy("Slam"),
+    OVERCALL_60: gettext_lazy("30 for 60"),
+    OVERCALL_120: gettext_lazy("60 for 120"),
+    BLIND_60: gettext_lazy("Blind 30 for 60"),
+}
+
+
+def bid_text(bid: int) -> str:
+    """A bid as the table says it: "20", "Slam", "30 for 60"."""
+    return str(BID_WORDS.get(bid, bid))
+
+
+def _hand_text(game: ScoreGame, variant, record: dict, entries, hanging=()) -> str:
     names = [s["name"] for s in game.sides]
     if game.family == FORTY_FIVES:
         parts = [" – ".join(str(t) for t in record["tricks"])]
@@ -430,15 +452,34 @@ def _hand_text(game: ScoreGame, variant, record: dict, entries) -> str:
         parts.append(
             _("best trump: %(s)s") % {"s": names[best]} if best is not None else _("no trump")
         )
-        if record.get("bidder") is not None:
-            bid = _("Slam") if record["bid"] == SLAM else record["bid"]
-            parts.append(_("bid: %(s)s %(b)s") % {"s": names[record["bidder"]], "b": bid})
+        bidder = record.get("bidder")
+        if bidder is not None:
+            bid = bid_text(record["bid"])
+            parts.append(_("bid: %(s)s %(b)s") % {"s": names[bidder], "b": bid})
+        partner = record.get("partner")
+        if partner is not None:
+            parts.append(
+                _("alone, 4 against 1")
+                if partner == bidder
+                else _("partner: %(s)s") % {"s": names[partner]}
+            )
+        if record.get("defenders_30"):
+            parts.append(_("defenders' 30"))
+        for side in hanging:
+            parts.append(_("%(s)s hanging on 40") % {"s": names[side]})
         return ", ".join(parts)
     parts = [_("%(s)s dealt") % {"s": names[record["dealer"]]}]
     parts += [
         f"{EVENT_NAMES.get(e.event, e.event)}: {names[e.side]} {e.points:+d}" for e in entries
     ]
     return ", ".join(parts)
+
+
+def _hanging(variant, before, after) -> tuple[int, ...]:
+    """Auction: the sides that began the winning hand on 40 ("hanging on 40")."""
+    if getattr(variant, "game", None) is not Game.AUCTION:
+        return ()
+    return auction.hanging_on_40(before, after)
 
 
 def scoresheet(game: ScoreGame, hands: list[ScoreHand] | None = None) -> Sheet:
@@ -449,6 +490,7 @@ def scoresheet(game: ScoreGame, hands: list[ScoreHand] | None = None) -> Sheet:
     state = _new_state(game, variant)
     rows = []
     for h in hands:
+        before_state = state
         before = state.scores
         try:
             state = _apply(game, variant, state, h.record)
@@ -466,7 +508,9 @@ def scoresheet(game: ScoreGame, hands: list[ScoreHand] | None = None) -> Sheet:
             SheetRow(
                 number=h.number,
                 record=h.record,
-                text=_hand_text(game, variant, h.record, entries),
+                text=_hand_text(
+                    game, variant, h.record, entries, _hanging(variant, before_state, state)
+                ),
                 changes=tuple(a - b for a, b in zip(state.scores, before, strict=True)),
                 totals=state.scores,
             )

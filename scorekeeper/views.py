@@ -78,6 +78,23 @@ def _choices() -> list[tuple[str, str, list[tuple[str, str]]]]:
     ]
 
 
+def _option_field(family: str, option, data) -> dict:
+    """One option of the new-game form: a checkbox, a choice or a whole number, with the
+    games it is for (the drive settings' words and values)."""
+    name = f"opt_{family}_{option.name}"
+    keys = service.variant_names(family)
+    games = [keys[k] for k in keys if option.applies_to(k)]
+    return {
+        "name": name,
+        "kind": option.kind,
+        "label": _(option.label),
+        "help": _(option.help) if option.help else "",
+        "games": ", ".join(games) if len(games) < len(keys) else "",
+        "choices": [(c.value, _(c.label)) for c in option.choices],
+        "value": data.get(name, "" if option.default is None else str(option.default)),
+    }
+
+
 def _new_context(data=None, error: str = "") -> dict:
     data = data or {}
     return {
@@ -85,7 +102,7 @@ def _new_context(data=None, error: str = "") -> dict:
         "line_ups": [(k, label) for k, (_n, _p, label) in LINE_UPS.items()],
         "side_fields": [(i, f"side_{i}", data.get(f"side_{i}", "")) for i in range(MAX_SIDES)],
         "options": [
-            (f, labels, [(f"opt_{f}_{k}", label) for k, label in service.option_names(f).items()])
+            (f, labels, [_option_field(f, o, data) for o in service.family_options(f)])
             for f, labels in dict(ScoreGame.Family.choices).items()
         ],
         "chosen": data.get("game", "forty_fives:forty_fives_45"),
@@ -113,7 +130,20 @@ def parse_new_game(data) -> dict:
     target_text = (data.get("target") or "").strip()
     if target_text and (not target_text.isdigit() or len(target_text) > 3):
         raise DriveError(_("The target is a whole number of points."))
-    options = {k: True for k in service.option_names(family) if data.get(f"opt_{family}_{k}")}
+    options = {}
+    for option in service.family_options(family):
+        raw = (data.get(f"opt_{family}_{option.name}") or "").strip()
+        if option.kind == "yes_no":
+            options[option.name] = bool(raw)
+        elif option.kind == "choice":
+            options[option.name] = raw or option.default
+        elif raw:
+            if not raw.lstrip("-").isdigit() or len(raw) > 5:
+                raise DriveError(
+                    _("%(option)s: enter a whole number, or leave it blank.")
+                    % {"option": _(option.term)}
+                )
+            options[option.name] = int(raw)
     return {
         "family": family,
         "variant": key,
@@ -166,6 +196,10 @@ def _controls(sheet: service.Sheet) -> dict:
             "best": _radio("best", [*sides, (None, _("No trump played"))]),
             "bidder": _radio("bidder", sides) if sheet.has_bidding else None,
             "bids": sheet.bids,
+            "partner": _radio("partner", [*sides, (service.ALONE, _("Nobody: 4 against 1"))])
+            if getattr(sheet.variant, "call_partner", False)
+            else None,
+            "defenders_30": getattr(sheet.variant, "defenders_30", False),
         }
     rules = sheet.variant.rules
     return {
@@ -209,6 +243,8 @@ def parse_hand(game: ScoreGame, data) -> dict:
             "best": data.get("best") or None,
             "bidder": data.get("bidder") or None,
             "bid": data.get("bid") or None,
+            "partner": data.get("partner") or None,
+            "defenders_30": bool(data.get("defenders_30")),
         }
     captures = []
     for i in range(n):

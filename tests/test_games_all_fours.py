@@ -6,23 +6,25 @@ import doctest
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scoring.games import all_fours
 from scoring.games.all_fours import (
     ALL_FIVES_TRUMPS,
     AUCTION,
+    CARD_VALUES,
     COMMERCIAL,
     ELDER,
     GAME_WORTH_2,
     GIFT,
     PACK_POINTS,
+    PUB_COUNT,
     RANKS,
     RULES,
     RUN,
     SUITS,
-    TOBAGO,
+    TRUMPS_ONLY,
     TURNED,
     VARIANTS,
     Deal,
@@ -58,6 +60,9 @@ AUCTION_PAIRS = make_variant("auction_pitch")
 COMMERCIAL_HEADS_UP = make_variant("commercial_pitch", HEADS_UP)
 COMMERCIAL_PAIRS = make_variant("commercial_pitch")
 ALL_FIVES = make_variant("all_fives", HEADS_UP)
+ALL_FIVES_TRUMPS_ONLY = make_variant("all_fives", HEADS_UP, trumps_only=True)
+SEVEN_UP_NO_GIFT_OUT = make_variant("seven_up", HEADS_UP, no_gift_to_go_out=True)
+CUT_THROAT_NO_GIFT_OUT = make_variant("seven_up", alone("A", "B", "C"), no_gift_to_go_out=True)
 CALIFORNIA = make_variant("california_jack", HEADS_UP)
 
 
@@ -568,7 +573,7 @@ CASES = [
     ),
     # All Fives
     pytest.param(
-        ALL_FIVES,
+        ALL_FIVES_TRUMPS_ONLY,
         (0, 0),
         Deal(
             0, ("7H",), captures=((1, 10), (0, 4), (1, 5)), high=0, low=1, jack=1, counts=(20, 30)
@@ -589,7 +594,7 @@ CASES = [
         id="all-fives-out-during-play",
     ),
     pytest.param(
-        ALL_FIVES,
+        ALL_FIVES_TRUMPS_ONLY,
         (0, 0),
         Deal(0, ("JH",), beg=GIFT, high=1, low=0, counts=(10, 10)),
         (2, 3),
@@ -601,7 +606,7 @@ CASES = [
     pytest.param(
         CALIFORNIA,
         (0, 0),
-        Deal(0, high=0, low=1, jack=1, counts=(30, 30)),
+        Deal(0, high=0, low=1, jack=1, counts=(40, 40)),
         (1, 2),
         None,
         [("high", 0, 1), ("low", 1, 1), ("jack", 1, 1)],
@@ -809,13 +814,13 @@ REFUSALS = [
         "running the cards 3 times needs 64 cards, more than the pack",
     ),
     (
-        SEVEN_UP,
+        SEVEN_UP_NO_GIFT_OUT,
         (0, 6),
         Deal(0, ("7H",), beg=GIFT, high=0, low=0, game=0),
         "the dealer cannot give a point that would put B out: the cards must be run",
     ),
     (
-        CUT_THROAT,
+        CUT_THROAT_NO_GIFT_OUT,
         (0, 0, 6),
         Deal(1, ("7H",), beg=GIFT, high=0, low=0, game=0),
         "the dealer cannot give a point that would put C out: the cards must be run",
@@ -914,7 +919,7 @@ REFUSALS = [
     ),
     # All Fives card points
     (
-        ALL_FIVES,
+        ALL_FIVES_TRUMPS_ONLY,
         (0, 0),
         Deal(
             0,
@@ -927,7 +932,7 @@ REFUSALS = [
         "only 24 points of trumps were in play, not 25",
     ),
     (
-        ALL_FIVES,
+        ALL_FIVES_TRUMPS_ONLY,
         (0, 0),
         Deal(0, ("7H",), captures=((0, 10),), high=0, low=0, counts=(8, 20)),
         "A took 10 points of trumps, so its card points for Game are at least 10",
@@ -1149,7 +1154,7 @@ ALL_VARIANTS = tuple(
     make_variant(key, sides, **options)
     for key, rules in RULES.items()
     for sides in ((two_pairs(),) if rules.pairs_only else LINE_UPS)
-    for options in ([{}, {TOBAGO: True}, {GAME_WORTH_2: True}] if rules.options else [{}])
+    for options in [{}, *({name: True} for name in sorted(rules.options))]
 )
 TWO_SIDED = tuple(v for v in ALL_VARIANTS if v.n_sides == 2)
 # Jacks, kicks and Running's counting cards: the turn-ups that score.
@@ -1175,7 +1180,7 @@ MOST_IN_A_DEAL = {
     "pitch": 4,
     "auction_pitch": 4,
     "commercial_pitch": 8,  # the sale (up to 4) + 4
-    "all_fives": 30,  # gift 1 + all 25 points of trumps + 4
+    "all_fives": 90,  # gift 1 + all 85 card points (80 and the five of trumps) + 4
     "california_jack": 4,
 }
 
@@ -1242,10 +1247,21 @@ def deals(draw, v: Variant) -> Deal:
     else:
         jack = draw(st.none() | side)
     captures: tuple[tuple[int, int], ...] = ()
+    every_card = rules.card_points and TRUMPS_ONLY not in v.options
     if rules.card_points:
-        in_play = [r for r in ALL_FIVES_TRUMPS if r != trump_card]
+        if every_card:
+            # Every counting card of the pack, and the five of trumps, less the card turned up.
+            trump_suit = turned[-1][-1]
+            in_play = [
+                (r + s, CARD_VALUES[r])
+                for r in CARD_VALUES
+                for s in SUITS
+                if not (s == trump_suit and r == trump_card)
+            ] + ([("5" + trump_suit, 5)] if trump_card != "5" else [])
+        else:
+            in_play = [(r, p) for r, p in ALL_FIVES_TRUMPS.items() if r != trump_card]
         taken = draw(st.lists(st.sampled_from(in_play), unique=True))
-        captures = tuple((draw(side), ALL_FIVES_TRUMPS[r]) for r in taken)
+        captures = tuple((draw(side), points) for _card, points in taken)
     if high is None and (jack is not None or captures):
         high, low = draw(side), draw(side)
     hanged = rules.hang_jack and jack is not None and draw(st.booleans())
@@ -1254,7 +1270,12 @@ def deals(draw, v: Variant) -> Deal:
     game = None
     if draw(st.booleans()):
         spare = (PACK_POINTS - (25 if rules.card_points else 0)) // n
-        extra = [draw(st.integers(0, spare)) for _ in range(n)]
+        extra = [0 if every_card else draw(st.integers(0, spare)) for _ in range(n)]
+        if rules.every_card_played:  # California Jack: the whole pack's 80
+            cuts = sorted(
+                draw(st.lists(st.integers(0, PACK_POINTS), min_size=n - 1, max_size=n - 1))
+            )
+            extra = [b - a for a, b in zip([0, *cuts], [*cuts, PACK_POINTS], strict=True)]
         captured = [sum(p for s, p in captures if s == i) for i in range(n)]
         counts = tuple(e + c for e, c in zip(extra, captured, strict=True))
     elif rules.tie == ELDER:
@@ -1267,9 +1288,9 @@ def deals(draw, v: Variant) -> Deal:
 
 
 @st.composite
-def games(draw):
+def games(draw, among=ALL_VARIANTS):
     """A variant, a starting score and the deals the table entered, in order."""
-    v = draw(variants())
+    v = draw(variants(among))
     near = st.integers(max(0, v.target - 4), v.target - 1)
     start = tuple(draw(st.integers(0, v.target - 1) | near) for _ in range(v.n_sides))
     candidates = draw(st.lists(deals(v), max_size=10))
@@ -1315,12 +1336,15 @@ def test_a_two_side_deal_awards_at_most_the_points_its_variant_allows(variant_an
 
     given_out = sum(e.points for e in made if e.points > 0)
     most = MOST_IN_A_DEAL[v.key] + (1 if GAME_WORTH_2 in v.options else 0)
+    if TRUMPS_ONLY in v.options:
+        most = 30  # gift 1 + all 25 points of trumps + 4
     assert given_out <= most
 
 
 @given(games())
 def test_counting_out_never_lets_a_later_point_decide_a_game_an_earlier_one_ended(game):
     v, start, entered, states = game
+    assume(PUB_COUNT not in v.options)  # the pub count counts at the end of the deal
     final = states[-1]
     scores = list(start.scores)
     first_out = None
@@ -1349,3 +1373,20 @@ def test_replay_and_undo_are_exact(game):
     if entered:
         undone = play(v, entered[:-1], start)
         assert apply_deal(v, undone, entered[-1]) == states[-1]
+
+
+@given(games(tuple(v for v in ALL_VARIANTS if PUB_COUNT in v.options)))
+def test_the_pub_count_scores_every_point_and_only_the_higher_score_wins(game):
+    v, start, entered, states = game
+    scores = list(start.scores)
+    for before, after in zip(states, states[1:], strict=False):
+        made = after.log[len(before.log) :]
+        for entry in made:
+            scores[entry.side] += entry.points
+        assert tuple(scores) == after.scores  # nothing of the deal was left out
+        if after.winner is not None:
+            others = [s for i, s in enumerate(after.scores) if i != after.winner]
+            assert after.scores[after.winner] >= v.target
+            assert after.scores[after.winner] > max(others)
+        elif max(after.scores) >= v.target:
+            assert after.extra_deals > 0

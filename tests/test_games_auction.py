@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -25,10 +26,12 @@ from scoring.games.core import (
     GameState,
     HandError,
     HandRecord,
+    Overcall,
     SetupError,
     ThirtyForSixty,
     Variant,
     alone,
+    bid_amounts,
     hand_points,
     hold,
     partners,
@@ -348,6 +351,8 @@ def variants(draw) -> Variant:
     n = draw(st.integers(2, 6))
     size = draw(st.integers(1, min(3, 6 // n)))
     hold_ = draw(st.booleans())
+    overcall = draw(st.sampled_from(list(Overcall)))
+    call_partner = (n, size) == (5, 1) and draw(st.booleans())
     return make_variant(
         partners(*(f"S{i}" for i in range(n)), size=size),
         five_only_bonus=draw(st.booleans()),
@@ -357,6 +362,11 @@ def variants(draw) -> Variant:
         thirty_for_sixty=draw(st.sampled_from(list(ThirtyForSixty))),
         slam=draw(st.booleans()),
         dreaded_45=draw(st.booleans()),
+        overcall=overcall,
+        sixty_for_120=overcall is not Overcall.OFF and draw(st.booleans()),
+        blind_thirty_for_sixty=draw(st.booleans()),
+        defenders_30=(n == 2 or call_partner) and draw(st.booleans()),
+        call_partner=call_partner,
     )
 
 
@@ -378,13 +388,33 @@ def decode_hand(code: int, v: Variant, s: GameState) -> HandRecord:
     code, likely = divmod(code, 3)
     if likely:  # two hands in three the side that took most bid what it could make
         bidder = max(range(n), key=tricks.__getitem__)
-    amounts = [15, 20, 25, 30] + ([SLAM] if v.slam else [])
+    amounts = list(bid_amounts(v))
     if v.minimum_20_at_100 and s.scores[bidder] >= 100:
         amounts.remove(15)
     if likely:
         took = 5 * tricks[bidder] + (5 if bests[k] == bidder else 0)
         amounts = [a for a in amounts if a <= took] or amounts
-    return HandRecord(tricks, bests[k], bidder=bidder, bid=amounts[code % len(amounts)])
+    code, pick = divmod(code, len(amounts))
+    code, partner = divmod(code, n)
+    hand = HandRecord(
+        tricks,
+        bests[k],
+        bidder=bidder,
+        bid=amounts[pick],
+        partner=partner if v.call_partner else None,
+    )
+    if v.defenders_30 and code % 2:
+        ticked = replace(hand, defenders_30=True)
+        try:
+            score_hand(v, s, ticked)
+        except HandError:
+            return hand  # made, or the defenders won the best trump: no tick
+        return ticked
+    return hand
+
+
+def bidding_team(v: Variant, hand: HandRecord) -> set[int]:
+    return {hand.bidder} | ({hand.partner} if v.call_partner else set())
 
 
 @st.composite
@@ -422,7 +452,7 @@ def test_a_side_locked_at_100_gains_nothing_unless_it_bid(game):
     for before, hand, after in steps(v, start, hands):
         for side in before.locked:
             assert before.scores[side] >= 100
-            if side != hand.bidder:
+            if side not in bidding_team(v, hand):
                 assert after.scores[side] == before.scores[side]
 
 
@@ -431,13 +461,20 @@ def test_other_sides_add_what_they_took_and_the_bidder_makes_or_is_set(game):
     v, start, hands = game
     for before, hand, after in steps(v, start, hands):
         o = score_hand(v, before, hand)
+        team = bidding_team(v, hand)
+        defence = sum(p for side, p in enumerate(o.points) if side not in team)
         for side, change in enumerate(o.changes):
             if v.dreaded_45 and after.scores[side] == 0:
                 continue  # maybe sent back from 45
-            if side == hand.bidder:
+            if side in team:
                 assert (change > 0) == o.made
             elif side not in before.locked:
-                assert change == o.points[side]
+                if hand.defenders_30:
+                    assert change == 30 and not o.made
+                elif v.call_partner:  # the defenders are one side: each scores its points
+                    assert change == defence
+                else:
+                    assert change == o.points[side]
 
 
 @given(games())

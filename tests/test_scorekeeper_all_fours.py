@@ -139,6 +139,33 @@ def test_a_game_to_the_target_sets_the_tables_result_and_undo_takes_it_back(driv
     assert AuditEntry.objects.filter(action="hand_undo").count() == 1
 
 
+def _elder_on_six(drive, organizer):
+    """Two deals dealt by pair A: pair B, the elder, reaches 6."""
+    table, a, b = seated(drive)
+    deal(drive, table, 1, dealer=a, turned=["9S"], high=b, low=b, jack=b, game=b, actor=organizer)
+    deal(drive, table, 2, dealer=a, turned=["9S"], high=b, low=b, game=a, actor=organizer)
+    assert services.scoresheet(drive, 1, table).totals == (1, 6)
+    return table, a, b
+
+
+def test_a_gift_that_puts_the_elders_pair_out_wins_the_table_on_the_spot(drive, organizer):
+    table, a, b = _elder_on_six(drive, organizer)
+    deal(drive, table, 3, dealer=a, turned=["9S"], beg="gift", actor=organizer)
+    sheet = services.scoresheet(drive, 1, table)
+    assert sheet.totals == (1, 7) and sheet.winner == b
+    assert sheet.last_log == (("Gift", b, 1),)
+    assert result_of(drive, table) == ("confirmed", b)
+
+
+def test_with_no_gift_to_go_out_the_dealer_must_run_the_cards(drive, organizer):
+    Drive.objects.filter(pk=drive.pk).update(game_options={"no_gift_to_go_out": True})
+    table, a, b = _elder_on_six(drive, organizer)
+    before = counts()
+    with pytest.raises(DriveError, match="the dealer cannot give a point that would put Pair"):
+        deal(drive, table, 3, dealer=a, turned=["9S"], beg="gift", actor=organizer)
+    assert counts() == before and result_of(drive, table) == ("pending", None)
+
+
 def test_caribbean_kicks_and_hang_jack(club, organizer):
     drive = started_drive(club, organizer, pairs=4, games=2, seed=3, game="caribbean")
     Drive.objects.filter(pk=drive.pk).update(game_options={"tobago": True})
@@ -266,6 +293,8 @@ def test_another_club_gets_not_found(other_club_client, drive):
 
 def test_all_fives_takes_trump_points_and_card_points_through_the_page(org_client, club, organizer):
     drive = started_drive(club, organizer, pairs=4, games=2, seed=3, game="all_fives")
+    # Trumps only (published): the other suits' cards count only toward Game.
+    Drive.objects.filter(pk=drive.pk).update(game_options={"trumps_only": True})
     table, a, b = seated(drive)
     page = org_client.get(sheet_url(drive, table)).content.decode()
     assert f'name="capture_{a}"' in page and f'name="capture_{b}"' in page
@@ -283,6 +312,26 @@ def test_all_fives_takes_trump_points_and_card_points_through_the_page(org_clien
         ("Game", a, 1),
     )
     assert sheet.totals == (16, 11)
+
+
+def test_all_fives_scores_every_counting_card_at_once_through_the_page(org_client, club, organizer):
+    drive = started_drive(club, organizer, pairs=4, games=2, seed=3, game="all_fives")
+    table, a, b = seated(drive)
+    page = unescape(org_client.get(sheet_url(drive, table)).content.decode())
+    assert "Card points taken in tricks (A 4, K 3, Q 2, J 1, 10 10 of every suit" in page
+    data = posted(a, b, game="", **{f"capture_{a}": 40, f"capture_{b}": 30})
+    data.update({f"count_{a}": "40", f"count_{b}": "30"})
+    r = org_client.post(sheet_url(drive, table), data)
+    assert r.status_code == 302, unescape(r.content.decode())
+    sheet = services.scoresheet(drive, 1, table)
+    assert sheet.last_log == (
+        ("Card points taken", b, 30),
+        ("Card points taken", a, 40),
+        ("High", b, 1),
+        ("Low", a, 1),
+        ("Game", a, 1),
+    )
+    assert sheet.totals == (42, 31)
 
 
 @pytest.mark.parametrize("game", sorted(all_fours.RULES))

@@ -223,6 +223,18 @@ def test_all_fours_worked_example_from_dealer_5_elder_6(org_client, club, organi
     assert "Elder won the game." in html and "Enter deal" not in html
 
 
+def test_a_gift_that_puts_the_elder_out_wins_on_the_spot(org_client, club, organizer):
+    game = new_game(club, organizer, "all_fours", "seven_up", alone("Dealer", "Elder"))
+    plain = {"dealer": 0, "turned": ["9S"]}
+    add(game, organizer, {**plain, "high": 1, "low": 1, "jack": 1, "game": 1})
+    add(game, organizer, {**plain, "high": 1, "low": 1, "game": 0})
+    r = post_hand(org_client, game, {"dealer": 0, "turned": "9S", "beg": "gift"})
+    assert r.status_code == 302
+    sheet = service.scoresheet(game)
+    assert sheet.totals == (1, 7) and sheet.winner_name == "Elder"
+    assert sheet.last_log == (("Gift", "Elder", 1),)
+
+
 def test_all_fours_refused_deal_gives_the_librarys_reason(club, organizer):
     game = new_game(club, organizer, "all_fours", "seven_up", alone("Ann", "Bob"))
     record = {"dealer": 0, "turned": ["JS"], "high": 0, "low": 1, "jack": 1, "game": 0}

@@ -12,9 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import games
-from scoring.games import all_fours
+from scoring.games import all_fours, auction
 from scoring.games.core import (
+    BLIND_60,
     NO_TRUMP,
+    OVERCALL_60,
+    OVERCALL_120,
     SLAM,
     GameState,
     HandError,
@@ -53,14 +56,24 @@ class SheetHand:
     points: tuple[int, ...]  # what each pair's score moved by
     totals: tuple[int, ...]  # the running score after this hand
     made: bool | None  # the bidder made its bid (Auction, 110)
+    defenders_30: bool = False  # Auction option: the pair that set the bid scored 30
+    hanging: tuple[int, ...] = ()  # Auction: pairs that began the winning hand on 40
 
     @property
     def bid_text(self) -> str:
         return _bid_text(self.bid) if self.bid is not None else ""
 
 
+BID_WORDS = {
+    SLAM: gettext_lazy("Slam"),
+    OVERCALL_60: gettext_lazy("30 for 60"),
+    OVERCALL_120: gettext_lazy("60 for 120"),
+    BLIND_60: gettext_lazy("Blind 30 for 60"),
+}
+
+
 def _bid_text(bid: int) -> str:
-    return _("Slam") if bid == SLAM else str(bid)
+    return str(BID_WORDS.get(bid, bid))
 
 
 @dataclass(frozen=True)
@@ -193,12 +206,15 @@ def _clean_record(record: dict, numbers: tuple[int, ...], table: int) -> dict:
     bid = record.get("bid")
     if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
         raise DriveError(_("Tap the bid."))
-    return {
+    cleaned = {
         "tricks": {str(n): tricks[n] for n in numbers},
         "best": seated(record.get("best"), _("Tap the pair that won the best trump.")),
         "bidder": seated(record.get("bidder"), _("Tap the pair that won the bid.")),
         "bid": bid,
     }
+    if record.get("defenders_30"):
+        cleaned["defenders_30"] = True
+    return cleaned
 
 
 def _hand_record(record: dict, numbers: tuple[int, ...], table: int) -> HandRecord:
@@ -228,6 +244,7 @@ def _hand_record(record: dict, numbers: tuple[int, ...], table: int) -> HandReco
         best=side_of(record.get("best")),
         bidder=None if bidder is None else side_of(bidder),
         bid=record.get("bid"),
+        defenders_30=bool(record.get("defenders_30")),
     )
 
 
@@ -239,6 +256,7 @@ def _replay(variant, hands: list[Hand], numbers: tuple[int, ...], table: int) ->
     rows = []
     for hand in hands:
         rec = _hand_record(hand.record, numbers, table)
+        before = state
         try:
             outcome = games.score_hand(variant, state, rec)
             state = games.apply_hand(variant, state, rec)
@@ -258,9 +276,18 @@ def _replay(variant, hands: list[Hand], numbers: tuple[int, ...], table: int) ->
                 points=outcome.changes,
                 totals=state.scores,
                 made=outcome.made,
+                defenders_30=rec.defenders_30,
+                hanging=tuple(numbers[s] for s in _hanging(variant, before, state)),
             )
         )
     return state, rows
+
+
+def _hanging(variant: Variant, before: GameState, after: GameState) -> tuple[int, ...]:
+    """Auction: the sides that began the winning hand on 40 ("hanging on 40")."""
+    if variant.game is not games.Game.AUCTION:
+        return ()
+    return auction.hanging_on_40(before, after)
 
 
 def _scores_text(numbers: tuple[int, ...], scores: tuple[int, ...]) -> str:
@@ -321,6 +348,13 @@ DEAL_EVENTS = {
     all_fours.GAME: gettext_lazy("Game"),
     all_fours.SET: gettext_lazy("Set"),
 }
+
+
+def _event_name(variant: all_fours.Variant, event: str) -> str:
+    # All Fives scores every counting card at once, or with the option trumps only.
+    if event == all_fours.CARD_POINTS and all_fours.TRUMPS_ONLY not in variant.options:
+        return str(gettext_lazy("Card points taken"))
+    return str(DEAL_EVENTS.get(event, event))
 
 
 @dataclass(frozen=True)
@@ -443,7 +477,7 @@ def _replay_deals(
                 409,
             ) from e
         log = tuple(
-            (str(DEAL_EVENTS.get(e.event, e.event)), numbers[e.side], e.points)
+            (_event_name(variant, e.event), numbers[e.side], e.points)
             for e in state.log
             if e.deal == state.deals_played
         )

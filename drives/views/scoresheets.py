@@ -48,6 +48,7 @@ def _hand_controls(sheet: services.Scoresheet, kept) -> dict:
         + [("none", _("No trump played"), on("best", "none"))],
         "bidder": [(v, label, on("bidder", v)) for v, label in pair_choices],
         "bids": [(b, label, on("bid", b)) for b, label in sheet.bids],
+        "defenders_30": bool(kept.get("defenders_30")),
     }
 
 
@@ -78,6 +79,11 @@ def _deal_controls(sheet: services.Scoresheet, kept) -> dict:
     jack = [*pairs, not_in_play]
     if rules.hang_jack:
         jack += [(f"hang_{n}", _("Pair %(n)d hanged it") % {"n": n}) for n in sheet.numbers]
+    low = (
+        _("Low: the pair that won the lowest trump in a trick")
+        if sheet.variant.low_to == all_fours.WINNER
+        else _("Low: the pair dealt the lowest trump")
+    )
     game = list(pairs)
     if rules.tie == "nobody":
         game.append(("none", _("Tie: nobody")))
@@ -121,7 +127,7 @@ def _deal_controls(sheet: services.Scoresheet, kept) -> dict:
             (name, legend, [(v, label, on(name, v)) for v, label in choices])
             for name, legend, choices in (
                 ("high", _("High"), [*pairs, not_in_play]),
-                ("low", _("Low"), [*pairs, not_in_play]),
+                ("low", low, [*pairs, not_in_play]),
                 ("jack", _("Jack"), jack),
                 ("game", _("Game"), game),
             )
@@ -135,6 +141,7 @@ def _deal_controls(sheet: services.Scoresheet, kept) -> dict:
         ]
         if rules.card_points
         else [],
+        "trumps_only": all_fours.TRUMPS_ONLY in sheet.variant.options,
     }
 
 

@@ -39,65 +39,59 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
+from .all_fours_rules import (  # noqa: F401  (re-exported for callers)
+    _SUIT_SYMBOLS,
+    ALL_FIVES_TRUMPS,
+    AUCTION,
+    CARD_POINTS,
+    CARD_VALUES,
+    COMMERCIAL,
+    CUT,
+    ELDER,
+    FIVE_OF_TRUMPS,
+    GAME,
+    GAME_WORTH_2,
+    GIFT,
+    GIFT_POINT,
+    HAND,
+    HANG_JACK,
+    HANG_JACK_POINTS,
+    HIGH,
+    HOLDER,
+    JACK,
+    KICK,
+    LED,
+    LEFT,
+    LOW,
+    LOW_TO_WINNER,
+    MAX_BID,
+    MAX_PLAYERS,
+    MAX_SIDES,
+    NO_GIFT_TO_GO_OUT,
+    NOBODY,
+    PACK,
+    PACK_POINTS,
+    PUB_COUNT,
+    PUB_EXTRA_DEALS,
+    RANKS,
+    RIGHT,
+    RULES,
+    RUN,
+    RUN_CARDS,
+    SALE,
+    SET,
+    SUITS,
+    TOBAGO,
+    TOBAGO_KICKS,
+    TRINIDAD_KICKS,
+    TRUMPS_ONLY,
+    TURNED,
+    TURNED_CARD,
+    TURNED_JACK,
+    WINNER,
+    Rules,
+)
 from .core import Side, alone, partners, two_pairs  # noqa: F401  (re-exported for callers)
-
-MAX_SIDES: Final = 6
-MAX_PLAYERS: Final = 6
-PACK: Final = 52
-HAND: Final = 6  # cards dealt to each player
-RUN_CARDS: Final = 3  # more cards to each player when the cards are run
-
-# Card points for Game, and in the pack as a whole (4 suits of A K Q J 10).
-CARD_VALUES: Final = {"A": 4, "K": 3, "Q": 2, "J": 1, "10": 10}
-PACK_POINTS: Final = 80
-# All Fives: these trumps score as soon as they are taken (25 in all); the
-# five of trumps also counts 5 toward Game.
-ALL_FIVES_TRUMPS: Final = {"A": 4, "K": 3, "Q": 2, "J": 1, "10": 10, "5": 5}
-FIVE_OF_TRUMPS: Final = 5
-# Caribbean kicks: the dealer's side scores the card turned up.
-TRINIDAD_KICKS: Final = {"A": 1, "6": 2, "J": 3}
-TOBAGO_KICKS: Final = {"A": 1, "2": 2, "J": 3}
-HANG_JACK_POINTS: Final = 3
-MAX_BID: Final = 4
-
-RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUITS: Final = ("C", "D", "H", "S")
-_SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-
-# The elder's answer to the dealer's turn-up, when it begs (None: it stands).
-GIFT: Final = "gift"
-RUN: Final = "run"
-
-# How the trump suit is made.
-TURNED: Final = "turned"  # the dealer turns up a card
-LED: Final = "led"  # the first card led (pitched)
-CUT: Final = "cut"  # a card cut from the pack, scoring nothing (California Jack)
-
-# Who takes a tied Game.
-ELDER: Final = "elder"  # the elder of the tied sides
-NOBODY: Final = "nobody"
-
-# Bidding.
-AUCTION: Final = "auction"
-COMMERCIAL: Final = "commercial"
-
-# Options (per-drive settings).
-TOBAGO: Final = "tobago"  # Caribbean: a two kicks 2 instead of a six
-GAME_WORTH_2: Final = "game_worth_2"  # Caribbean (published): Game scores 2
-
-# Events in the log, in the order they can happen in a deal.
-TURNED_JACK: Final = "turned_jack"  # 1 to the dealer for turning up the jack that makes trumps
-TURNED_CARD: Final = "turned_card"  # Running: the card-point value of that card
-KICK: Final = "kick"  # Caribbean: a scoring card turned up
-GIFT_POINT: Final = GIFT  # the dealer gave a point instead of running the cards
-SALE: Final = "sale"  # Commercial Pitch: the elder sold the pitch
-CARD_POINTS: Final = "card_points"  # All Fives: trumps taken in a trick
-HIGH: Final = "high"
-LOW: Final = "low"
-JACK: Final = "jack"
-HANG_JACK: Final = "hang_jack"  # Caribbean: the Jack won from the side that held it
-GAME: Final = "game"
-SET: Final = "set"  # the pitcher's side made less than its bid
 
 
 class RulesError(ValueError):
@@ -126,75 +120,14 @@ class SetupError(RulesError):
 
 
 @dataclass(frozen=True)
-class Rules:
-    """What sets one variant apart: the spec's table, one row each (see RULES)."""
-
-    name: str
-    target: int  # the usual target
-    targets: tuple[int, int]  # the targets a drive may agree, inclusive
-    presets: tuple[int, ...] = ()
-    pairs_only: bool = False  # 4 players in 2 pairs
-    trump: str = TURNED  # TURNED, LED or CUT
-    turned_jack: bool = False  # 1 to the dealer for turning up the jack of trumps
-    turned_value: bool = False  # the turned-up trump's card points to the dealer
-    kicks: bool = False  # Caribbean kicks, on every card turned
-    beg: bool = False
-    low_to: str = "holder"  # Low to the side that held it, or "winner" of the trick
-    tie: str = NOBODY  # a tied Game: ELDER or NOBODY
-    hang_jack: bool = False
-    card_points: bool = False  # All Fives: trumps taken score at once
-    bidding: str | None = None  # AUCTION or COMMERCIAL
-    every_card_played: bool = False  # California Jack: High, Low and Jack always score
-    options: frozenset[str] = frozenset()
-
-
-_AGREED: Final = (5, 99)
-
-RULES: Final[dict[str, Rules]] = {
-    "seven_up": Rules("Seven Up", 7, (7, 15), (7, 11), turned_jack=True, beg=True, tie=ELDER),
-    "running_all_fours": Rules(
-        "Running All Fours", 31, (31, 31), turned_jack=True, turned_value=True, beg=True, tie=ELDER
-    ),
-    "caribbean": Rules(
-        "Caribbean All Fours",
-        14,
-        (14, 14),
-        pairs_only=True,
-        kicks=True,
-        beg=True,
-        hang_jack=True,
-        options=frozenset({TOBAGO, GAME_WORTH_2}),
-    ),
-    "yorkshire": Rules("Yorkshire All Fours", 11, (11, 11), pairs_only=True, trump=LED),
-    "lancashire": Rules(
-        "Lancashire All Fours", 11, (11, 11), pairs_only=True, trump=LED, low_to="winner"
-    ),
-    "pitch": Rules("Pitch", 7, _AGREED, (7, 11, 21), trump=LED),
-    "auction_pitch": Rules("Auction Pitch", 7, _AGREED, (7, 11, 21), trump=LED, bidding=AUCTION),
-    "commercial_pitch": Rules(
-        "Commercial Pitch", 7, _AGREED, (7, 11, 21), trump=LED, bidding=COMMERCIAL
-    ),
-    "all_fives": Rules(
-        "All Fives", 61, (61, 61), turned_jack=True, beg=True, tie=ELDER, card_points=True
-    ),
-    "california_jack": Rules(
-        "California Jack",
-        10,
-        _AGREED,
-        (7, 10, 11, 21),
-        trump=CUT,
-        low_to="winner",
-        every_card_played=True,
-    ),
-}
-
-
-@dataclass(frozen=True)
 class Variant:
     """A game's rules as data: the variant key, its target, the sides, the options.
 
-    Options: Caribbean ``tobago`` (a two kicks 2, not a six) and
-    ``game_worth_2``; no other variant has any.
+    Options (each variant's are in ``Rules.options``): Caribbean ``tobago``
+    (a two kicks 2, not a six) and ``game_worth_2``; where the elder may beg,
+    ``no_gift_to_go_out`` (the dealer must run the cards rather than give the
+    point that puts the elder out); where Low goes to its holder,
+    ``low_to_winner``; Yorkshire ``pub_count``; All Fives ``trumps_only``.
 
     >>> Variant("pitch", 11, two_pairs()).name
     'Pitch'
@@ -221,6 +154,11 @@ class Variant:
     @property
     def name(self) -> str:
         return self.rules.name
+
+    @property
+    def low_to(self) -> str:
+        """HOLDER: Low to the side dealt the lowest trump; WINNER: to the side that won it."""
+        return WINNER if LOW_TO_WINNER in self.options else self.rules.low_to
 
     @property
     def n_sides(self) -> int:
@@ -354,13 +292,15 @@ class GameState:
 
     scores: per side, in side order. winner: the side that won, or None while
     the game goes on. log: every score in the order it was made, so a screen
-    can show how a deal counted out.
+    can show how a deal counted out. extra_deals: with the pub count, the deals
+    still to play after the sides reached the target level (Yorkshire).
     """
 
     scores: tuple[int, ...]
     deals_played: int = 0
     winner: int | None = None
     log: tuple[Entry, ...] = ()
+    extra_deals: int = 0
 
     @property
     def over(self) -> bool:
@@ -551,9 +491,14 @@ def _check_captures(variant: Variant, deal: Deal, cards: Sequence[tuple[str, str
     # The card turned up for trumps is out of play.
     trump_card = _trump_card(cards)
     out = ALL_FIVES_TRUMPS.get(trump_card[0], 0) if trump_card else 0
-    in_play = sum(ALL_FIVES_TRUMPS.values()) - out
-    if total > in_play:
-        raise DealError(f"only {in_play} points of trumps were in play, not {total}")
+    if TRUMPS_ONLY in variant.options:
+        in_play = sum(ALL_FIVES_TRUMPS.values()) - out
+        if total > in_play:
+            raise DealError(f"only {in_play} points of trumps were in play, not {total}")
+    else:
+        in_play = PACK_POINTS + FIVE_OF_TRUMPS - out
+        if total > in_play:
+            raise DealError(f"only {in_play} card points were in play, not {total}")
 
 
 def _check_counts(variant: Variant, deal: Deal) -> None:
@@ -565,14 +510,27 @@ def _check_counts(variant: Variant, deal: Deal) -> None:
     if any(not _is_int(c) or c < 0 for c in deal.counts):
         raise DealError("card points for Game are whole numbers, 0 or more")
     most = PACK_POINTS + (FIVE_OF_TRUMPS if variant.rules.card_points else 0)
+    if variant.rules.every_card_played and sum(deal.counts) != PACK_POINTS:
+        raise DealError(
+            f"every card is played in {variant.name}, so the card points for Game "
+            f"add up to {PACK_POINTS}, not {sum(deal.counts)}"
+        )
     if sum(deal.counts) > most:
         raise DealError(
             f"card points for Game add up to {sum(deal.counts)}, more than the {most} in the pack"
         )
     if variant.rules.card_points:
+        every_card = TRUMPS_ONLY not in variant.options
         for side, (count, taken) in enumerate(
             zip(deal.counts, _captured(variant, deal), strict=True)
         ):
+            # Every counting card scores at once and counts toward Game, so the two
+            # are the same; with trumps only, the other suits' cards add to Game.
+            if every_card and count != taken:
+                raise DealError(
+                    f"{variant.name_of(side)} scored {taken} card points in its tricks, "
+                    f"so its card points for Game are {taken}"
+                )
             if count < taken:
                 raise DealError(
                     f"{variant.name_of(side)} took {taken} points of trumps, "
@@ -637,22 +595,49 @@ def _has_play(deal: Deal) -> bool:
 
 
 class _Tally:
-    """Scores made one at a time; once a side reaches the target the rest are not made."""
+    """Scores made one at a time; once a side reaches the target the rest are not made.
+
+    With the pub count nobody counts out: every point of the deal is scored and
+    the winner is settled at its end (``pub_count_end``).
+    """
 
     def __init__(self, variant: Variant, state: GameState) -> None:
         self.target = variant.target
+        self.count_out = PUB_COUNT not in variant.options
         self.scores = list(state.scores)
         self.number = state.deals_played + 1
         self.entries: list[Entry] = []
         self.winner: int | None = None
+        self.extra_deals = 0
 
     def add(self, event: str, side: int, points: int) -> None:
         if self.winner is not None:
             return
         self.scores[side] += points
         self.entries.append(Entry(event, side, points, self.number))
-        if self.scores[side] >= self.target:
+        if self.count_out and self.scores[side] >= self.target:
             self.winner = side
+
+    def pub_count_end(self, extra_deals: int) -> None:
+        """Settle the deal with the pub count: the higher score at or past the target
+        wins; sides level there play two more deals, and then the higher score wins
+        (level again: two more, our choice)."""
+        scores = self.scores
+        if extra_deals:
+            self.extra_deals = extra_deals - 1
+            if self.extra_deals:
+                return
+            among = range(len(scores))
+        else:
+            among = [i for i, s in enumerate(scores) if s >= self.target]
+            if not among:
+                return
+        top = max(scores[i] for i in among)
+        at_top = [i for i in among if scores[i] == top]
+        if len(at_top) == 1:
+            self.winner = at_top[0]
+        else:
+            self.extra_deals = PUB_EXTRA_DEALS
 
 
 def _turned_points(
@@ -711,13 +696,16 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
         if tally.winner is not None and deal.beg is not None:
             raise DealError("the dealer went out on the card turned up, so there was no beg")
     if deal.beg == GIFT:
+        # A gift scores at once and may end the game (the source); the option
+        # *no gift to go out* makes the dealer run the cards instead.
         takers = [s for s in _from_elder(variant, dealer) if s != dealer]
-        for side in takers:
-            if tally.scores[side] + 1 >= variant.target:
-                raise DealError(
-                    f"the dealer cannot give a point that would put {variant.name_of(side)} "
-                    "out: the cards must be run"
-                )
+        if NO_GIFT_TO_GO_OUT in variant.options:
+            for side in takers:
+                if tally.scores[side] + 1 >= variant.target:
+                    raise DealError(
+                        f"the dealer cannot give a point that would put {variant.name_of(side)} "
+                        "out: the cards must be run"
+                    )
         for side in takers:
             tally.add(GIFT_POINT, side, 1)
     elif deal.beg == RUN:
@@ -746,6 +734,8 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
         tally.add(CARD_POINTS, side, points)
     for event, side, points in _end_points(variant, deal, pitcher):
         tally.add(event, side, points)
+    if not tally.count_out:
+        tally.pub_count_end(state.extra_deals)
     return tally
 
 
@@ -796,6 +786,7 @@ def apply_deal(variant: Variant, state: GameState, deal: Deal) -> GameState:
         deals_played=state.deals_played + 1,
         winner=tally.winner,
         log=state.log + tuple(tally.entries),
+        extra_deals=tally.extra_deals,
     )
 
 

@@ -24,18 +24,26 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from scoring.games.core import (
+    BLIND_60,
+    NO_TRUMP,
+    OVERCALL_60,
+    OVERCALL_120,
     SLAM,
     TRICKS,
     Contract,
     Game,
     GameState,
+    HandError,
     HandOutcome,
     HandRecord,
+    Overcall,
     Side,
     ThirtyForSixty,
     Variant,
     check_game,
+    check_hand_options,
     check_playable,
+    check_side,
     contract,
     hand_points,
     leader,
@@ -52,6 +60,10 @@ GREEN_AT: Final = 90
 DREADED: Final = 45
 SLAM_MADE: Final = 120
 SLAM_SET: Final = 60
+ALL_POINTS: Final = 30  # what "30 for 60" and "60 for 120" must take
+STAKES: Final = {OVERCALL_60: 60, OVERCALL_120: 120, BLIND_60: 60}
+DEFENDERS_30: Final = 30
+HANGING_ON: Final = 40
 
 
 def make_variant(
@@ -64,6 +76,13 @@ def make_variant(
     thirty_for_sixty: ThirtyForSixty | str = ThirtyForSixty.OFF,
     slam: bool = False,
     dreaded_45: bool = False,
+    joker: bool = False,
+    off_suit_aces_high: bool = False,
+    overcall: Overcall | str = Overcall.OFF,
+    sixty_for_120: bool = False,
+    blind_thirty_for_sixty: bool = False,
+    defenders_30: bool = False,
+    call_partner: bool = False,
 ) -> Variant:
     """Auction Forty-Fives to 120 with the drive's options; sides default to two pairs.
 
@@ -81,6 +100,13 @@ def make_variant(
         thirty_for_sixty=ThirtyForSixty(thirty_for_sixty),
         slam=slam,
         dreaded_45=dreaded_45,
+        joker=joker,
+        off_suit_aces_high=off_suit_aces_high,
+        overcall=Overcall(overcall),
+        sixty_for_120=sixty_for_120,
+        blind_thirty_for_sixty=blind_thirty_for_sixty,
+        defenders_30=defenders_30,
+        call_partner=call_partner,
     )
 
 
@@ -109,10 +135,21 @@ def bidder_change(variant: Variant, deal: Contract, took: int, tricks: int) -> t
     (False, -20)
     >>> bidder_change(make_variant(thirty_for_sixty="loses_30"), Contract(0, 30), 30, 5)
     (True, 60)
+    >>> bidder_change(make_variant(overcall="scores_30"), Contract(0, OVERCALL_60), 30, 5)
+    (True, 30)
     """
     if deal.bid == SLAM:
         made = tricks == TRICKS
         return made, SLAM_MADE if made else -SLAM_SET
+    if deal.bid == BLIND_60:
+        # Judged on every trick: one trick lost and it is set.
+        made = tricks == TRICKS
+        return made, STAKES[BLIND_60] if made else -STAKES[BLIND_60]
+    if deal.bid in (OVERCALL_60, OVERCALL_120):
+        stake = STAKES[deal.bid]
+        if took < ALL_POINTS:
+            return False, -stake
+        return True, stake if variant.overcall is Overcall.SCORES_60 else stake // 2
     made = took >= deal.bid
     if deal.bid == 30 and variant.thirty_for_sixty is not ThirtyForSixty.OFF:
         if made:
@@ -121,8 +158,28 @@ def bidder_change(variant: Variant, deal: Contract, took: int, tricks: int) -> t
     return made, took if made else -deal.bid
 
 
+def bidding_side(variant: Variant, hand: HandRecord, deal: Contract) -> tuple[int, ...]:
+    """The bidder and, with five players calling partners, the partner it called.
+
+    >>> from scoring.games.core import alone
+    >>> v = make_variant(alone("A", "B", "C", "D", "E"), call_partner=True)
+    >>> bidding_side(v, HandRecord((2, 1, 1, 1, 0), 0, bidder=0, bid=20, partner=3),
+    ...              Contract(0, 20))
+    (0, 3)
+    """
+    if not variant.call_partner:
+        return (deal.bidder,)
+    if hand.partner is None:
+        raise HandError("enter the bidder's partner, or nobody (4 against 1)")
+    check_side(variant, hand.partner, "the partner")
+    return tuple(sorted({deal.bidder, hand.partner}))
+
+
 def score_hand(variant: Variant, state: GameState, hand: HandRecord) -> HandOutcome:
     """Check a hand and say what it gives each side; the state is not changed.
+
+    With five players calling partners the bidder and its partner are one side
+    for the hand and the others another: each player scores what its side does.
 
     >>> v = make_variant()
     >>> o = score_hand(v, new_game(v, (100, 80)), HandRecord((2, 3), 0, bidder=1, bid=20))
@@ -131,17 +188,33 @@ def score_hand(variant: Variant, state: GameState, hand: HandRecord) -> HandOutc
     """
     check_game(variant, GAME)
     check_playable(variant, state, hand)
+    check_hand_options(variant, hand)
     points = hand_points(variant, hand.tricks, hand.best)
     deal = contract(variant, state, hand)
-    made, change = bidder_change(variant, deal, points[deal.bidder], hand.tricks[deal.bidder])
+    team = bidding_side(variant, hand, deal)
+    took = sum(points[s] for s in team)
+    made, change = bidder_change(variant, deal, took, sum(hand.tricks[s] for s in team))
+    defence = sum(p for s, p in enumerate(points) if s not in team)
+    if hand.defenders_30:
+        if made:
+            raise HandError("defenders' 30 scores only when the bid was set")
+        if hand.best is not NO_TRUMP and hand.best not in team:
+            raise HandError(
+                "the defenders won the best trump, so they did not set the bid "
+                "with non-trump cards only"
+            )
     changes = []
-    for side, (before, took) in enumerate(zip(state.scores, points, strict=True)):
-        if side == deal.bidder:
+    for side, (before, p) in enumerate(zip(state.scores, points, strict=True)):
+        if side in team:
             moved = change
         elif before >= LOCKED_AT:
             moved = 0
+        elif hand.defenders_30:
+            moved = DEFENDERS_30
+        elif variant.call_partner:
+            moved = defence
         else:
-            moved = took
+            moved = p
         if variant.dreaded_45 and moved and before + moved == DREADED:
             moved = -before
         changes.append(moved)
@@ -162,9 +235,24 @@ def apply_hand(variant: Variant, state: GameState, hand: HandRecord) -> GameStat
     scores = tuple(s + c for s, c in zip(state.scores, outcome.changes, strict=True))
     out = sides_where(scores, lambda s: s >= TARGET)
     bidder = outcome.contract.bidder
-    winner = bidder if bidder in out else leader(scores, out)
+    # The bidding side goes out first: the bidder, then the partner it called.
+    goes_out = [s for s in (bidder, hand.partner) if s is not None and s in out]
+    winner = goes_out[0] if goes_out else leader(scores, out)
     locked, green, eliminated = _status(variant, scores)
     return GameState(scores, state.hands_played + 1, locked, green, eliminated, winner)
+
+
+def hanging_on_40(before: GameState, after: GameState) -> tuple[int, ...]:
+    """The sides that began the winning hand on 40 ("hanging on 40": display only).
+
+    >>> hanging_on_40(GameState((100, 40)), GameState((125, 40), 1, winner=0))
+    (1,)
+    """
+    if after.winner is None:
+        return ()
+    return tuple(
+        s for s, score in enumerate(before.scores) if s != after.winner and score == HANGING_ON
+    )
 
 
 def play(

@@ -39,6 +39,17 @@ NO_TRUMP: Final = None
 SLAM: Final = 120
 BIDS: Final = (15, 20, 25, 30)
 BAGGED_BID: Final = 15
+# Auction bids of the source's options, kept as codes (not amounts): the side
+# must take all 30 points, or with the blind bid every trick.
+OVERCALL_60: Final = 3060  # "30 for 60", overcalling a bid of 30 (option)
+OVERCALL_120: Final = 60120  # "60 for 120", overcalling "30 for 60" (option)
+BLIND_60: Final = 30060  # "blind 30 for 60", called before looking at the cards (option)
+BID_NAMES: Final = {
+    SLAM: "a slam",
+    OVERCALL_60: "30 for 60",
+    OVERCALL_120: "60 for 120",
+    BLIND_60: "blind 30 for 60",
+}
 
 
 class RulesError(ValueError):
@@ -81,6 +92,14 @@ class ThirtyForSixty(StrEnum):
     OFF = "off"
     LOSES_30 = "loses_30"
     LOSES_60 = "loses_60"
+
+
+class Overcall(StrEnum):
+    """Auction option *30 for 60 overcall*: off, or on with a made overcall scoring 60 or 30."""
+
+    OFF = "off"
+    SCORES_60 = "scores_60"
+    SCORES_30 = "scores_30"
 
 
 class BidderAdds(StrEnum):
@@ -133,8 +152,18 @@ _OPTION_LABELS: Final = {
     "bidder_adds": "bidder adds its points",
     "bell": "bell",
     "elimination_floor": "elimination",
+    "overcall": "30 for 60 overcall",
+    "sixty_for_120": "60 for 120",
+    "blind_thirty_for_sixty": "blind 30 for 60",
+    "defenders_30": "defenders' 30",
+    "call_partner": "call your partner",
 }
 _OPTION_GAMES: Final = {
+    "overcall": {Game.AUCTION},
+    "sixty_for_120": {Game.AUCTION},
+    "blind_thirty_for_sixty": {Game.AUCTION},
+    "defenders_30": {Game.AUCTION},
+    "call_partner": {Game.AUCTION},
     "no_hold_under_20": {Game.AUCTION},
     "minimum_20_at_100": {Game.AUCTION},
     "thirty_for_sixty": {Game.AUCTION},
@@ -154,8 +183,12 @@ class Variant:
 
     Options (all off by default; see game-scoring.md):
     five_only_bonus (every game): only the 5 of trumps earns the bonus.
+    joker, off_suit_aces_high (every game): how the cards rank (card-ranks.md);
+    the scores do not change, the rules page and card play follow them.
     Auction: dealer_may_hold, no_hold_under_20, minimum_20_at_100,
-    thirty_for_sixty, slam, dreaded_45.
+    thirty_for_sixty, slam, dreaded_45; from the source: overcall (bidding
+    "30 for 60" over a 30), sixty_for_120, blind_thirty_for_sixty,
+    defenders_30, call_partner (five players each alone).
     110: bidder_adds, bell, elimination_floor (e.g. -80); in 110 the dealer
     may always hold, so dealer_may_hold is True there.
 
@@ -180,11 +213,19 @@ class Variant:
     bidder_adds: BidderAdds = BidderAdds.BID
     bell: bool = False
     elimination_floor: int | None = None
+    joker: bool = False
+    off_suit_aces_high: bool = False
+    overcall: Overcall = Overcall.OFF
+    sixty_for_120: bool = False
+    blind_thirty_for_sixty: bool = False
+    defenders_30: bool = False
+    call_partner: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", Game(self.game))
         object.__setattr__(self, "sides", tuple(self.sides))
         object.__setattr__(self, "thirty_for_sixty", ThirtyForSixty(self.thirty_for_sixty))
+        object.__setattr__(self, "overcall", Overcall(self.overcall))
         object.__setattr__(self, "bidder_adds", BidderAdds(self.bidder_adds))
         _check_variant(self)
 
@@ -197,6 +238,8 @@ class Variant:
 
 
 def _check_variant(v: Variant) -> None:
+    if isinstance(v.target, bool) or not isinstance(v.target, int):
+        raise SetupError("the target must be a whole number")
     fixed = _FIXED_TARGETS.get(v.game)
     if fixed is not None and v.target != fixed:
         raise SetupError(f"{v.game.label} is played to {fixed}")
@@ -225,6 +268,12 @@ def _check_variant(v: Variant) -> None:
         raise SetupError("no hold under 20 needs the option dealer may hold")
     if v.elimination_floor is not None and v.elimination_floor >= 0:
         raise SetupError("the elimination floor must be below zero")
+    if v.sixty_for_120 and v.overcall is Overcall.OFF:
+        raise SetupError("60 for 120 needs the option 30 for 60 overcall")
+    if v.call_partner and (v.n_sides, v.sides[0].players) != (5, 1):
+        raise SetupError("call your partner is for 5 players, each alone")
+    if v.defenders_30 and v.n_sides != 2 and not v.call_partner:
+        raise SetupError("defenders' 30 needs two sides, or five players calling partners")
 
 
 @dataclass(frozen=True)
@@ -254,6 +303,10 @@ class HandRecord:
     give ``calls``, the bidding in order, and they are worked out (and
     checked against bidder and bid when those are given too).
     dealer: the dealer's side; needed to check a hold or a bagged dealer.
+    defenders_30: Auction option, ticked when the sides against the bidder set
+    it with non-trump cards only.
+    partner: Auction with five players calling partners, the bidder's partner
+    for this hand; the bidder itself when it called nobody (4 against 1).
 
     >>> HandRecord((4, 1), best=0).tricks
     (4, 1)
@@ -265,6 +318,8 @@ class HandRecord:
     bid: int | None = None
     dealer: int | None = None
     calls: tuple[Call, ...] = ()
+    defenders_30: bool = False
+    partner: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tricks", tuple(self.tricks))
@@ -370,12 +425,26 @@ def bid_amounts(variant: Variant) -> tuple[int, ...]:
 
     >>> bid_amounts(Variant(Game.AUCTION, 120, two_pairs(), slam=True))
     (15, 20, 25, 30, 120)
+    >>> [bid_name(b) for b in bid_amounts(Variant(Game.AUCTION, 120, two_pairs(),
+    ...     overcall="scores_60", sixty_for_120=True))][3:]
+    ['30', '30 for 60', '60 for 120']
     """
-    return BIDS + ((SLAM,) if variant.slam else ())
+    extra = (
+        (BLIND_60, variant.blind_thirty_for_sixty),
+        (OVERCALL_60, variant.overcall is not Overcall.OFF),
+        (OVERCALL_120, variant.sixty_for_120),
+        (SLAM, variant.slam),
+    )
+    return BIDS + tuple(bid for bid, on in extra if on)
+
+
+def bid_name(bid: int) -> str:
+    """A bid as the table says it: "20", "30 for 60", "a slam"."""
+    return BID_NAMES.get(bid, str(bid))
 
 
 def _bid_words(variant: Variant) -> str:
-    words = [str(b) for b in BIDS] + (["a slam"] if variant.slam else [])
+    words = [bid_name(b) for b in bid_amounts(variant)]
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -458,10 +527,19 @@ def _contract_from_calls(variant: Variant, state: GameState, hand: HandRecord) -
             _check_minimum(variant, state, call.side, high)
             high_side, held = call.side, True
         elif call.bid is not None:
-            if call.bid not in bid_amounts(variant):
+            order = bid_amounts(variant)
+            if call.bid not in order:
                 raise HandError(f"a bid must be {_bid_words(variant)}")
-            if high is not None and call.bid < high + 5:
-                raise HandError("bids must rise by 5")
+            if call.bid == BLIND_60 and high is not None:
+                raise HandError("blind 30 for 60 is called before any bid, unseen")
+            if call.bid == OVERCALL_60 and high != 30:
+                raise HandError("30 for 60 is bid only over a bid of 30")
+            if call.bid == OVERCALL_120 and high != OVERCALL_60:
+                raise HandError("60 for 120 is bid only over 30 for 60")
+            if high is not None and order.index(call.bid) <= order.index(high):
+                if call.bid in (*BIDS, SLAM) and high in (*BIDS, SLAM):
+                    raise HandError("bids must rise by 5")
+                raise HandError(f"a bid must be higher than {bid_name(high)}")
             _check_minimum(variant, state, call.side, call.bid)
             high, high_side, held = call.bid, call.side, False
     if high is None or high_side is None:
@@ -469,6 +547,14 @@ def _contract_from_calls(variant: Variant, state: GameState, hand: HandRecord) -
             raise HandError("every side passed: enter which side dealt, it is bagged at 15")
         return Contract(hand.dealer, BAGGED_BID, bagged=True)
     return Contract(high_side, high, held=held)
+
+
+def check_hand_options(variant: Variant, hand: HandRecord) -> None:
+    """Refuse a defenders' 30 tick or a called partner where the game has no such rule."""
+    if hand.defenders_30 and not variant.defenders_30:
+        raise HandError("defenders' 30 is not one of this game's rules")
+    if hand.partner is not None and not variant.call_partner:
+        raise HandError("a partner is called only by five players playing call your partner")
 
 
 # --- game flow ------------------------------------------------------------------

@@ -29,6 +29,7 @@ from scoring.games.core import (
     Side,
     Variant,
     check_game,
+    check_hand_options,
     check_playable,
     check_side,
     hand_points,
@@ -43,7 +44,12 @@ GAME = Game.FORTY_FIVES
 
 
 def make_variant(
-    sides: Sequence[Side] | None = None, *, target: int = 45, five_only_bonus: bool = False
+    sides: Sequence[Side] | None = None,
+    *,
+    target: int = 45,
+    five_only_bonus: bool = False,
+    joker: bool = False,
+    off_suit_aces_high: bool = False,
 ) -> Variant:
     """Forty-Fives to ``target`` (45 traditional, 120); the sides default to two pairs.
 
@@ -51,7 +57,12 @@ def make_variant(
     120
     """
     return Variant(
-        GAME, target, tuple(sides) if sides else two_pairs(), five_only_bonus=five_only_bonus
+        GAME,
+        target,
+        tuple(sides) if sides else two_pairs(),
+        five_only_bonus=five_only_bonus,
+        joker=joker,
+        off_suit_aces_high=off_suit_aces_high,
     )
 
 
@@ -75,6 +86,7 @@ def score_hand(variant: Variant, state: GameState, hand: HandRecord) -> HandOutc
     check_playable(variant, state, hand)
     if hand.bidder is not None or hand.bid is not None or hand.calls:
         raise HandError("Forty-Fives has no bidding")
+    check_hand_options(variant, hand)
     if hand.dealer is not None:
         check_side(variant, hand.dealer, "the dealer")
     points = hand_points(variant, hand.tricks, hand.best)

@@ -33,6 +33,7 @@ from scoring.games.core import (
     Side,
     Variant,
     check_game,
+    check_hand_options,
     check_playable,
     contract,
     hand_points,
@@ -56,6 +57,8 @@ def make_variant(
     bidder_adds: BidderAdds | str = BidderAdds.BID,
     bell: bool = False,
     elimination_floor: int | None = None,
+    joker: bool = False,
+    off_suit_aces_high: bool = False,
 ) -> Variant:
     """110 with the drive's options; the sides default to two pairs.
 
@@ -72,6 +75,8 @@ def make_variant(
         bidder_adds=BidderAdds(bidder_adds),
         bell=bell,
         elimination_floor=elimination_floor,
+        joker=joker,
+        off_suit_aces_high=off_suit_aces_high,
     )
 
 
@@ -114,6 +119,7 @@ def score_hand(variant: Variant, state: GameState, hand: HandRecord) -> HandOutc
     """
     check_game(variant, GAME)
     check_playable(variant, state, hand)
+    check_hand_options(variant, hand)
     points = hand_points(variant, hand.tricks, hand.best)
     deal = contract(variant, state, hand)
     took = points[deal.bidder]

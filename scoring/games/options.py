@@ -5,7 +5,7 @@ with a note of the game it is for) and the rules page (a sentence per option
 chosen). Games are the keys of ``scoring.games.VARIANTS``. Values are what a
 drive stores: True/False, a choice's value ("loses_30") or a whole number.
 
->>> [o.name for o in options_for("one_ten")]
+>>> [o.name for o in options_for("one_ten")][2:]
 ['five_only_bonus', 'bidder_adds', 'bell', 'elimination_floor']
 >>> chosen("auction_45", {"slam": True, "bell": True, "dreaded_45": False})
 {'slam': True}
@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from scoring.games import VARIANTS, all_fours, make_variant
-from scoring.games.core import BidderAdds, SetupError, Side, ThirtyForSixty, Variant
+from scoring.games.core import (
+    BidderAdds,
+    Overcall,
+    SetupError,
+    Side,
+    ThirtyForSixty,
+    Variant,
+)
 
 Kind = Literal["yes_no", "choice", "number"]
 Value = bool | str | int | None
@@ -44,7 +51,14 @@ ONE_TEN: Final = frozenset({"one_ten"})
 # The All Fours family (keys of all_fours.RULES): a target where the variant's is agreed.
 ALL_FOURS: Final = frozenset(all_fours.RULES)
 AGREED_TARGET: Final = frozenset(k for k, r in all_fours.RULES.items() if len(set(r.targets)) > 1)
-CARIBBEAN: Final = frozenset(k for k, r in all_fours.RULES.items() if r.options)
+
+
+def _all_fours_with(option: str) -> frozenset[str]:
+    """The All Fours variants that have ``option`` (all_fours.RULES)."""
+    return frozenset(k for k, r in all_fours.RULES.items() if option in r.options)
+
+
+CARIBBEAN: Final = _all_fours_with(all_fours.TOBAGO)
 
 
 @dataclass(frozen=True)
@@ -63,7 +77,8 @@ class Option:
     term: its name as halls say it ("30 for 60"); label: the plain words next
     to its checkbox or choice; games: the registry keys it applies to; rule:
     the sentence stated on the rules page when it is on (a number option
-    fills in ``{value}``); help: a line under the form field.
+    fills in ``{value}``); help: a line under the form field; drive: offered
+    in a drive's settings (False: only line-ups a drive table never has).
     """
 
     name: str
@@ -75,6 +90,7 @@ class Option:
     rule: str = ""
     choices: tuple[Choice, ...] = ()
     help: str = ""
+    drive: bool = True
 
     def applies_to(self, key: str) -> bool:
         return key in self.games
@@ -108,6 +124,26 @@ class Option:
 
 
 OPTIONS: Final[tuple[Option, ...]] = (
+    Option(
+        "joker",
+        _("Joker"),
+        _("Joker: one Joker in the pack, the third-best trump"),
+        ALL_GAMES,
+        rule=_(
+            "one Joker is added to the pack. It is always a trump, the third best: after the 5 "
+            "and the J of trumps, before the A♥."
+        ),
+    ),
+    Option(
+        "off_suit_aces_high",
+        _("Off-suit aces high"),
+        _("Off-suit aces high: an ace ranks highest of its suit when the suit is not trump"),
+        ALL_GAMES,
+        rule=_(
+            "in a suit that is not trump the ace ranks highest, above the K, in red and black "
+            "suits alike (as in New Brunswick and Nova Scotia)."
+        ),
+    ),
     Option(
         "five_only_bonus",
         _("Five-only bonus"),
@@ -181,6 +217,80 @@ OPTIONS: Final[tuple[Option, ...]] = (
         rule=_("a pair whose score lands exactly on 45 goes back to 0."),
     ),
     Option(
+        "overcall",
+        _("30 for 60 overcall"),
+        _("30 for 60 overcall: a bid of 30 may be overcalled by “30 for 60”"),
+        AUCTION,
+        kind="choice",
+        default=Overcall.OFF.value,
+        choices=(
+            Choice(Overcall.OFF.value, _("Off")),
+            Choice(
+                Overcall.SCORES_60.value,
+                _("On: made, it scores 60; failed, it loses 60"),
+                _(
+                    "a player may overcall a bid of 30 by bidding “30 for 60”: the pair must take "
+                    "all 30 points; made, it scores 60; failed, it loses 60."
+                ),
+            ),
+            Choice(
+                Overcall.SCORES_30.value,
+                _("On: made, it scores 30; failed, it loses 60"),
+                _(
+                    "a player may overcall a bid of 30 by bidding “30 for 60”: the pair must take "
+                    "all 30 points; made, it scores 30; failed, it loses 60."
+                ),
+            ),
+        ),
+    ),
+    Option(
+        "sixty_for_120",
+        _("60 for 120"),
+        _("60 for 120: “30 for 60” may be overcalled by “60 for 120”"),
+        AUCTION,
+        rule=_(
+            "a player may overcall “30 for 60” by bidding “60 for 120”: the pair must take all "
+            "30 points; made, it scores 120 (60 where a made 30 for 60 scores 30); failed, it "
+            "loses 120."
+        ),
+        help=_("Needs “30 for 60 overcall”."),
+    ),
+    Option(
+        "blind_thirty_for_sixty",
+        _("Blind 30 for 60"),
+        _("Blind 30 for 60: a bid called before looking at the cards"),
+        AUCTION,
+        rule=_(
+            "before any bid, a player who has not looked at the cards may bid “blind 30 for 60”: "
+            "the pair scores 60 if it takes every trick and loses 60 as soon as it loses one."
+        ),
+    ),
+    Option(
+        "defenders_30",
+        _("Defenders' 30"),
+        _("Defenders' 30: a pair that sets the bid with non-trump cards only scores 30"),
+        AUCTION,
+        rule=_(
+            "a pair that sets the bidders using cards that are not trumps only scores 30 instead "
+            "of the points it took (a pair locked on 100 still scores nothing); the table ticks "
+            "it on the hand."
+        ),
+        help=_("For two pairs, or five players calling partners."),
+    ),
+    Option(
+        "call_partner",
+        _("Call your partner"),
+        _("Five players, call your partner"),
+        AUCTION,
+        rule=_(
+            "with five players each alone, the winning bidder names a card and its holder is the "
+            "bidder's partner for that hand, or nobody (4 against 1). The partner is entered with "
+            "the hand, and each player scores what its side does."
+        ),
+        help=_("For 5 players, each alone."),
+        drive=False,
+    ),
+    Option(
         "bidder_adds",
         _("Bidder adds"),
         _("A pair that makes its bid adds"),
@@ -224,6 +334,48 @@ OPTIONS: Final[tuple[Option, ...]] = (
         help=_(
             "Leave blank for the usual target: Seven Up 7 (7 to 15), Pitch 7 (7, 11 or 21), "
             "California Jack 10."
+        ),
+    ),
+    Option(
+        all_fours.NO_GIFT_TO_GO_OUT,
+        _("No gift to go out"),
+        _("No gift to go out: the dealer must run the cards rather than give the winning point"),
+        _all_fours_with(all_fours.NO_GIFT_TO_GO_OUT),
+        rule=_(
+            "the dealer may not give the point that would put the elder's pair out: the cards "
+            "must be run instead."
+        ),
+    ),
+    Option(
+        all_fours.LOW_TO_WINNER,
+        _("Low to the winner"),
+        _("Low to the winner: Low goes to the pair that won the lowest trump in a trick"),
+        _all_fours_with(all_fours.LOW_TO_WINNER),
+        rule=_(
+            "Low goes to the pair that won the lowest trump in play in a trick, not to the pair "
+            "that was dealt it."
+        ),
+    ),
+    Option(
+        all_fours.PUB_COUNT,
+        _("Pub count"),
+        _("Pub count: a deal's points all count at its end; pairs level at 11 play two more deals"),
+        _all_fours_with(all_fours.PUB_COUNT),
+        rule=_(
+            "nobody counts out: all the points of a deal are counted at its end, and the higher "
+            "score at 11 or more wins. If both pairs reach 11 on the same deal with equal scores, "
+            "two more deals are played (“a pitch apiece”) and then the higher score wins (level "
+            "again: two more)."
+        ),
+    ),
+    Option(
+        all_fours.TRUMPS_ONLY,
+        _("Trumps only"),
+        _("Trumps only: only trumps taken in a trick score at once"),
+        _all_fours_with(all_fours.TRUMPS_ONLY),
+        rule=_(
+            "only trumps taken in a trick score at once (A 4, K 3, Q 2, J 1, 10 10, the five 5); "
+            "the other suits' cards count only toward Game."
         ),
     ),
     Option(

@@ -156,7 +156,7 @@ def test_start_page_says_how_the_pairs_will_be_seated(org_client, setup_drive):
     page = r.content.decode()
     assert "9 pairs will be seated at random at 5 tables." in page
     assert "one pair, which sits out" in page
-    assert "9 pairs have not paid." in page
+    assert "9 pairs have not paid:" in page
 
 
 def test_start_seats_game_one_with_the_seed_and_opens_the_results(org_client, setup_drive):

@@ -16,6 +16,15 @@ class StandingRow:
     pair: Pair
     won: int
     punched: frozenset[int]
+    missed: frozenset[int] = frozenset()  # games it was not there for (late, left early)
+
+
+def missed_games(pair: Pair, played: int) -> frozenset[int]:
+    """Games up to `played` the pair was not there for: before it arrived, after it left.
+
+    Its punch card shows them as not played, never as lost."""
+    left = pair.left_after_game if pair.left_after_game is not None else played
+    return frozenset(g for g in range(1, played + 1) if g < pair.arrived_game or g > left)
 
 
 def game_tables(drive: Drive, game: int) -> list[TableGame]:
@@ -82,6 +91,7 @@ def standings(drive: Drive) -> list[StandingRow]:
     """Pairs by games won (most first), then by pair number; equal totals share a rank."""
     punched = punched_games(drive)
     pairs = sorted(drive.pairs.all(), key=lambda p: (-len(punched.get(p.pk, ())), p.number))
+    played = drive.current_game
     rows = []
     rank = 0
     previous = None
@@ -90,7 +100,13 @@ def standings(drive: Drive) -> list[StandingRow]:
         if won != previous:
             rank, previous = i, won
         rows.append(
-            StandingRow(rank=rank, pair=p, won=won, punched=frozenset(punched.get(p.pk, ())))
+            StandingRow(
+                rank=rank,
+                pair=p,
+                won=won,
+                punched=frozenset(punched.get(p.pk, ())),
+                missed=missed_games(p, played),
+            )
         )
     return rows
 

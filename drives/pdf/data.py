@@ -160,14 +160,16 @@ def standings(drive: Drive, *, now: datetime | None = None) -> StandingsSheet:
     """Every pair by games won with its punched games: two queries."""
     rows = tuple(
         StandingLine(
-            rank=r.rank,
+            rank=r.place,
             number=r.pair.number,
             player1=r.pair.player1,
             player2=r.pair.player2,
             won=r.won,
             punched=r.punched,
+            missed=r.missed,
+            words=r.words,
         )
-        for r in queries.standings(drive)
+        for r in report_service.pair_places(drive)
     )
     return StandingsSheet(
         info=doc_info(drive, now=now),
@@ -218,22 +220,14 @@ def paper_pack(drive: Drive, *, now: datetime | None = None) -> PaperPack:
 # ---------------------------------------------------------------- final cards
 
 
-def _prizes_by_pair(report: dict) -> dict[int, list[str]]:
-    """pair number -> the prizes it won (or is tied for), from the report's data."""
+def _side_prizes_by_pair(report: dict) -> dict[int, list[str]]:
+    """pair number -> the prizes it won besides the places and the booby (pair_places says
+    those), from the report's data."""
     out: dict[int, list[str]] = {}
 
     def add(number: int, text: str) -> None:
         out.setdefault(number, []).append(text)
 
-    ties = report["sections"]["ties"]
-    groups = [*ties["places"], *([ties["booby"]] if ties.get("booby") else [])]
-    for g in groups:
-        if g.is_awarded:
-            for n in g.winners:
-                add(n, g.label)
-        else:
-            for n in g.numbers:
-                add(n, _("Tie for %(prize)s: not settled yet") % {"prize": g.label})
     jar = report["sections"]["jar"]
     for w in jar.get("winners") or ():
         add(w["number"], _("Cookie jar"))
@@ -254,16 +248,11 @@ def _prizes_by_pair(report: dict) -> dict[int, list[str]]:
 
 def final_cards(drive: Drive, *, now: datetime | None = None) -> FinalCards:
     """Each pair's card as it ended: punched games, total, prize won or place by score level."""
-    rows = queries.standings(drive)
-    prizes = _prizes_by_pair(report_service.prize_report(drive))
-    levels = sorted({r.won for r in rows}, reverse=True)
-    place = {won: i for i, won in enumerate(levels, start=1)}
+    rows = report_service.pair_places(drive)
+    prizes = _side_prizes_by_pair(report_service.prize_report(drive))
     cards = []
     for r in sorted(rows, key=lambda r: r.pair.number):
-        won = prizes.get(r.pair.number)
-        standing = (
-            " · ".join(won) if won else _("Place %(place)d by games won") % {"place": place[r.won]}
-        )
+        standing = " · ".join([r.text, *prizes.get(r.pair.number, ())])
         cards.append(
             FinalCard(
                 number=r.pair.number,
@@ -272,6 +261,7 @@ def final_cards(drive: Drive, *, now: datetime | None = None) -> FinalCards:
                 punched=r.punched,
                 won=r.won,
                 standing=standing,
+                missed=r.missed,
             )
         )
     games = drive.current_game if drive.is_finished else drive.games
@@ -287,26 +277,26 @@ def _games_played(n: int) -> str:
     return ngettext("%(n)s game played", "%(n)s games played", n) % {"n": n}
 
 
-def _pair_lines(pairs, winners=()) -> tuple[PairLine, ...]:
+def _pair_lines(pairs, winners=(), places=None) -> tuple[PairLine, ...]:
+    def note(p) -> str:
+        mark = "\u2713" if p.number in winners else ""
+        place = (places or {}).get(p.number)
+        return " ".join(x for x in (mark, place.text if place else "") if x)
+
     return tuple(
-        PairLine(
-            number=p.number,
-            names=p.names,
-            note="\u2713" if p.number in winners else "",
-            won=p.number in winners,
-        )
+        PairLine(number=p.number, names=p.names, note=note(p), won=p.number in winners)
         for p in pairs
     )
 
 
-def _prize_block(g) -> Block:
+def _prize_block(g, places=None) -> Block:
     title = f"{g.label}: {g.level_text}"
     if g.is_money:
         title += f" · {dollars(g.cents)}"
     elif g.item:
         title += f" · {g.item}"
     winners = g.winners if g.is_tie else ()
-    lines: list = list(_pair_lines(g.pairs, winners))
+    lines: list = list(_pair_lines(g.pairs, winners, places))
     if not g.is_tie:
         lines.append(Line(_("Wins outright: no tie.")))
     elif g.is_decided:
@@ -328,14 +318,14 @@ def _prize_block(g) -> Block:
 
 
 def _places_section(s: dict) -> Section:
-    items: list = [_prize_block(g) for g in s["places"]]
+    items: list = [_prize_block(g, s.get("pair_places")) for g in s["places"]]
     if not s["places"] and not s["unawarded_note"]:
         items.append(Line(_("This drive has no place prizes."), "note"))
     if s["unawarded_note"]:
         items.append(Line(s["unawarded_note"]))
     if s["booby_on"]:
         if s["booby"]:
-            items.append(_prize_block(s["booby"]))
+            items.append(_prize_block(s["booby"], s.get("pair_places")))
         else:
             items.append(Line(s["booby_note"]))
     return Section(title=_("Places"), items=tuple(items))

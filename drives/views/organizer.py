@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from prizes.interface import pair_places
+
 from .. import game_options, queries, services
 from ..forms import (
     BulkPairsForm,
@@ -342,7 +344,7 @@ def standings(request, drive_id):
     played = drive.current_game
     ctx = {
         "drive": drive,
-        "rows": queries.standings(drive),
+        "rows": pair_places(drive),
         "game_numbers": range(1, drive.games + 1),
         "played": played,
     }

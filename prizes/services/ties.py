@@ -388,8 +388,11 @@ def prize_groups(drive: Drive) -> PrizeGroups:
 
 def section(drive: Drive) -> dict:
     """Everything the places and booby part of the prizes page and report show."""
+    from prizes.services.standing import places_by_number  # it reads this module's groups
+
     state = prize_groups(drive)
     return {
+        "pair_places": places_by_number(drive, state=state),
         "places": state.places,
         "unawarded": state.unawarded,
         "unawarded_note": state.unawarded_note,

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.db.models import Max
 from django.utils import formats, timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -51,8 +52,9 @@ def doc_info(drive: Drive, *, now: datetime | None = None) -> DocInfo:
 
 
 def file_name(drive: Drive, what: str) -> str:
-    """ "drive-2026-11-29-punch-cards.pdf"."""
-    return f"drive-{drive.date.isoformat()}-{what}.pdf"
+    """ "drive-2026-11-29-friday-45s-punch-cards.pdf": the date and the drive's name, so two
+    drives of one day do not save over each other's papers."""
+    return f"drive-{drive.date.isoformat()}-{slugify(drive.name) or 'drive'}-{what}.pdf"
 
 
 def table_count(drive: Drive) -> int:
@@ -423,12 +425,7 @@ def _jar_section(s: dict, drive: Drive) -> Section | None:
             ngettext("%(n)s pair in at %(price)s.", "%(n)s pairs in at %(price)s each.", s["count"])
             % {"n": s["count"], "price": price}
             + " "
-            + ngettext(
-                "%(n)s game is drawn after the last game.",
-                "%(n)s games are drawn after the last game.",
-                s["games"],
-            )
-            % {"n": s["games"]}
+            + s["games_text"]
         )
     )
     if s["carried_in"]:

@@ -319,7 +319,24 @@ def _prize_block(g, places=None) -> Block:
     return Block(title=title, lines=tuple(lines))
 
 
+def _prize_value(cents, item) -> str:
+    if cents is not None:
+        return dollars(cents)
+    return item or _("no prize set yet")
+
+
 def _places_section(s: dict) -> Section:
+    if not s.get("played", True):
+        lines: list = [
+            Line(_("Nothing to settle until games are played: places go by games won."), "note")
+        ]
+        lines += [
+            Line(_("Place %(n)d") % {"n": p.place} + ": " + _prize_value(p.cents, p.item))
+            for p in s["place_prizes"]
+        ]
+        if s["booby_prize"]:
+            lines.append(Line(_("Booby prize") + ": " + _prize_value(*s["booby_prize"])))
+        return Section(title=_("Places"), items=tuple(lines))
     items: list = [_prize_block(g, s.get("pair_places")) for g in s["places"]]
     if not s["places"] and not s["unawarded_note"]:
         items.append(Line(_("This drive has no place prizes."), "note"))

@@ -96,6 +96,7 @@ from .setup import (
     pairs_reregister,
     pairs_to_reregister,
     parse_pair_line,
+    planned_games,
 )
 
 __all__ = [
@@ -125,6 +126,7 @@ __all__ = [
     "correction_plan",
     "describe_moves",
     "drive_copy",
+    "planned_games",
     "drive_create",
     "drive_finish",
     "drive_finish_early",

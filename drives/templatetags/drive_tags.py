@@ -1,4 +1,7 @@
+import re
+
 from django import template
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -67,3 +70,17 @@ def plain(value) -> str:
 def get_item(mapping, key):
     """mapping[key] in a template ("" when it is not there)."""
     return mapping.get(key, "") if mapping else ""
+
+
+_TABLE_SOURCE = re.compile(r"^table (\d+):")
+
+
+@register.filter
+def origin_words(entry) -> str:
+    """Where an audit entry came from, in a volunteer's words: "a phone at table 7
+    (reported 19:42)" for a table's phone, the screen's name ("front: results") otherwise."""
+    m = _TABLE_SOURCE.match(entry.source or "")
+    if not m:
+        return entry.source
+    at = timezone.localtime(entry.at).strftime("%H:%M")
+    return _("a phone at table %(n)s (reported %(at)s)") % {"n": m.group(1), "at": at}

@@ -200,6 +200,19 @@ class CorrectionForm(GameStepForm):
     winner = forms.IntegerField(min_value=1, max_value=9999)
 
 
+class DriveCopyForm(forms.Form):
+    """A new drive from this one: its name and date are asked, the rest is copied."""
+
+    name = forms.CharField(label=_("Name of the new drive"), max_length=120)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Give the new drive a name."))
+        return name
+
+
 class ReregisterForm(forms.Form):
     """One pair of the night a drive was copied from (number), or all of them (numbers=all)."""
 

@@ -4,7 +4,7 @@ Everything here is exported by name; other apps import drives.interface, drives.
 and, for screens, drives.views.shared, and nothing else of drives (import-linter checks it).
 """
 
-from .queries import punched_games
+from .queries import punched_games, standings
 from .services.common import (
     FRONT,
     DriveError,
@@ -24,4 +24,5 @@ __all__ = [
     "locked_drive",
     "punched_games",
     "record_audit",
+    "standings",
 ]

@@ -16,6 +16,15 @@ class StandingRow:
     pair: Pair
     won: int
     punched: frozenset[int]
+    missed: frozenset[int] = frozenset()  # games it was not there for (late, left early)
+
+
+def missed_games(pair: Pair, played: int) -> frozenset[int]:
+    """Games up to `played` the pair was not there for: before it arrived, after it left.
+
+    Its punch card shows them as not played, never as lost."""
+    left = pair.left_after_game if pair.left_after_game is not None else played
+    return frozenset(g for g in range(1, played + 1) if g < pair.arrived_game or g > left)
 
 
 def game_tables(drive: Drive, game: int) -> list[TableGame]:
@@ -33,7 +42,10 @@ def game_tables(drive: Drive, game: int) -> list[TableGame]:
 
 def attach_reports(tables: list[TableGame]) -> None:
     """Tables waiting for agreement or in conflict get their submissions as t.reports
-    (who said which pair won, from which device, when). One query, only when needed."""
+    (who said which pair won, from which device, when). One query, only when needed.
+
+    Each report from a phone says whether it is the table's first phone or another
+    one (sub.other_phone), so the screen reads "a phone at table 7", "another phone"."""
     waiting = {t.pk: t for t in tables if t.status in ("reported", "conflict")}
     for t in tables:
         t.reports = []
@@ -45,13 +57,18 @@ def attach_reports(tables: list[TableGame]) -> None:
         .select_related("winner")
         .order_by("at", "id")
     ):
-        waiting[sub.table_game_id].reports.append(sub)
+        reports = waiting[sub.table_game_id].reports
+        phones = [r.device for r in reports if r.kind != Submission.Kind.FRONT]
+        sub.other_phone = bool(phones) and sub.device != phones[0]
+        reports.append(sub)
 
 
 @dataclass(frozen=True)
 class GameCount:
     counted: int
     total: int
+    conflicts: int = 0  # tables in conflict: they do not count until settled
+    waiting: int = 0  # tables reported at the table, waiting for the other pair to agree
 
     @property
     def complete(self) -> bool:
@@ -59,10 +76,14 @@ class GameCount:
 
 
 def game_count(drive: Drive, game: int) -> GameCount:
+    S = TableGame.Status
     agg = TableGame.objects.filter(drive=drive, game=game).aggregate(
-        total=Count("id"), counted=Count("id", filter=Q(status__in=TableGame.COUNTED))
+        total=Count("id"),
+        counted=Count("id", filter=Q(status__in=TableGame.COUNTED)),
+        conflicts=Count("id", filter=Q(status=S.CONFLICT)),
+        waiting=Count("id", filter=Q(status=S.REPORTED)),
     )
-    return GameCount(counted=agg["counted"], total=agg["total"])
+    return GameCount(**agg)
 
 
 def punched_games(drive: Drive) -> dict[int, list[int]]:
@@ -82,6 +103,7 @@ def standings(drive: Drive) -> list[StandingRow]:
     """Pairs by games won (most first), then by pair number; equal totals share a rank."""
     punched = punched_games(drive)
     pairs = sorted(drive.pairs.all(), key=lambda p: (-len(punched.get(p.pk, ())), p.number))
+    played = drive.current_game
     rows = []
     rank = 0
     previous = None
@@ -90,7 +112,13 @@ def standings(drive: Drive) -> list[StandingRow]:
         if won != previous:
             rank, previous = i, won
         rows.append(
-            StandingRow(rank=rank, pair=p, won=won, punched=frozenset(punched.get(p.pk, ())))
+            StandingRow(
+                rank=rank,
+                pair=p,
+                won=won,
+                punched=frozenset(punched.get(p.pk, ())),
+                missed=missed_games(p, played),
+            )
         )
     return rows
 

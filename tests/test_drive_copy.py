@@ -148,6 +148,7 @@ def test_drive_copy_writes_one_audit_entry(last_night, organizer):
         "board_public": False,
         "standings_public": False,
         "from_drive": last_night.pk,
+        "place_prizes": [],
     }
 
 
@@ -292,8 +293,11 @@ def test_a_scorer_is_not_offered_a_new_drive(scorer_client, last_night):
     assert "New drive from this one" not in page
 
 
+COPY = {"name": "Friday 45s", "date": "2026-12-04"}
+
+
 def test_drive_copy_makes_the_drive_and_opens_its_pairs(org_client, last_night, organizer):
-    r = org_client.post(reverse("drives:drive_copy", args=[last_night.pk]))
+    r = org_client.post(reverse("drives:drive_copy", args=[last_night.pk]), COPY)
     copy = Drive.objects.get(copied_from=last_night)
     assert r.status_code == 302
     assert r.url == reverse("drives:pairs", args=[copy.pk])
@@ -310,35 +314,51 @@ def test_drive_copy_makes_the_drive_and_opens_its_pairs(org_client, last_night, 
 
 
 def test_drive_copy_under_htmx_sends_the_browser_to_the_pairs(org_client, last_night):
-    r = org_client.post(reverse("drives:drive_copy", args=[last_night.pk]), **HTMX)
+    r = org_client.post(reverse("drives:drive_copy", args=[last_night.pk]), COPY, **HTMX)
     copy = Drive.objects.get(copied_from=last_night)
     assert r.status_code == 200
     assert r["HX-Redirect"] == reverse("drives:pairs", args=[copy.pk])
 
 
-def test_drive_copy_refuses_get(org_client, last_night):
+def test_drive_copy_asks_the_name_and_date_first(org_client, last_night):
     before = row_counts()
-    assert org_client.get(reverse("drives:drive_copy", args=[last_night.pk])).status_code == 405
+    r = org_client.get(reverse("drives:drive_copy", args=[last_night.pk]))
+    assert r.status_code == 200 and row_counts() == before
+    page = r.content.decode()
+    assert 'name="name"' in page and 'value="Friday 45s"' in page and 'name="date"' in page
+    assert org_client.put(reverse("drives:drive_copy", args=[last_night.pk])).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"name": " ", "date": "2026-12-04"}, {"name": "Friday", "date": "soon"}]
+)
+def test_drive_copy_without_a_name_or_date_adds_nothing(org_client, last_night, data):
+    before = row_counts()
+    url = reverse("drives:drive_copy", args=[last_night.pk])
+    assert org_client.post(url, data).status_code == 400
+    r = org_client.post(url, data, **HTMX)
+    assert r.status_code == 400 and b"<html" not in r.content
     assert row_counts() == before
 
 
 def test_drive_copy_sends_a_stranger_to_log_in(anon_client, last_night):
     before = row_counts()
-    assert goes_to_login(anon_client.post(reverse("drives:drive_copy", args=[last_night.pk])))
+    url = reverse("drives:drive_copy", args=[last_night.pk])
+    assert goes_to_login(anon_client.post(url, COPY))
     assert row_counts() == before
 
 
 def test_drive_copy_of_another_clubs_drive_is_not_found(other_club_client, last_night):
     before = row_counts()
     url = reverse("drives:drive_copy", args=[last_night.pk])
-    assert other_club_client.post(url).status_code == 404
-    assert other_club_client.post(url, **HTMX).status_code == 404
+    assert other_club_client.post(url, COPY).status_code == 404
+    assert other_club_client.post(url, COPY, **HTMX).status_code == 404
     assert row_counts() == before
 
 
 def test_drive_copy_is_for_organizers_only(scorer_client, last_night):
     before = row_counts()
-    r = scorer_client.post(reverse("drives:drive_copy", args=[last_night.pk]))
+    r = scorer_client.post(reverse("drives:drive_copy", args=[last_night.pk]), COPY)
     assert r.status_code == 403
     assert row_counts() == before
 
@@ -530,3 +550,48 @@ def test_pairs_reregister_is_for_organizers_only(scorer_client, tonight):
     before = row_counts()
     assert scorer_client.post(reregister_url(tonight), {"number": "1"}).status_code == 403
     assert row_counts() == before
+
+
+# --- what a copy keeps (issue: name and date asked, plan kept, prizes copied) -------
+
+
+def test_a_copy_of_a_drive_finished_early_keeps_its_planned_games(club, organizer, org_client):
+    drive = started_drive(club, organizer, pairs=4, games=25, name="Friday 45s")
+    for g in range(1, 6):
+        play_game(drive, organizer)
+        if g < 5:
+            services.game_advance(drive=drive, from_game=g, actor=organizer, now=NOW)
+    services.drive_finish_early(drive=drive, from_game=5, actor=organizer, now=NOW)
+    drive.refresh_from_db()
+    assert drive.games == 5
+    url = reverse("drives:drive_copy", args=[drive.pk])
+    assert "the 25 games it was planned for" in org_client.get(url).content.decode()
+    org_client.post(url, {"name": "Friday 45s, December 4", "date": "2026-12-04"})
+    copy = Drive.objects.get(copied_from=drive)
+    assert (copy.name, copy.date, copy.games) == (
+        "Friday 45s, December 4",
+        dt.date(2026, 12, 4),
+        25,
+    )
+
+
+def test_a_copy_takes_the_prize_settings_and_place_prizes(last_night, organizer):
+    from prizes.models import PlacePrize, PrizeSettings
+
+    PrizeSettings.objects.create(
+        drive=last_night, entry_fee=500, jar=True, jar_games=6, jar_price=200,
+        booby_item="a deck of cards", fifty_fifty=True,
+    )  # fmt: skip
+    PlacePrize.objects.create(drive=last_night, place=1, cents=4000)
+    PlacePrize.objects.create(drive=last_night, place=2, item="a turkey")
+    copy = services.drive_copy(source=last_night, actor=organizer, now=NOW)
+    s = PrizeSettings.objects.get(drive=copy)
+    assert (s.entry_fee, s.jar, s.jar_games, s.jar_price, s.booby_item, s.fifty_fifty) == (
+        500, True, 6, 200, "a deck of cards", True,
+    )  # fmt: skip
+    assert list(PlacePrize.objects.filter(drive=copy).values_list("place", "cents", "item")) == [
+        (1, 4000, ""),
+        (2, None, "a turkey"),
+    ]
+    entry = AuditEntry.objects.get(drive=copy, action="drive_copy")
+    assert entry.new["prize_settings"]["jar_games"] == 6 and len(entry.new["place_prizes"]) == 2

@@ -439,6 +439,9 @@ def test_a_single_booby_pair_wins_outright(three_way, organizer):
 # ------------------------------------------------------------------ screens
 
 
+DIGITAL = {"action": "digital", "confirm": "yes"}
+
+
 def tie_url(drive, prize="place-1"):
     return reverse("prizes:tie", args=[drive.pk, prize])
 
@@ -458,24 +461,36 @@ def test_the_tie_screen_shows_the_pairs_their_totals_and_the_ticks(org_client, t
         assert f"Player {n}a &amp; Player {n}b" in page
         for tick in ("playoff", "split", "declined"):
             assert f'name="{tick}" value="{n}"' in page
-    assert "Settled by cutting the deck" in page
+    assert "To be settled by cutting the deck" in page and "Settled by" not in page
     assert "Cut for them on this tablet" in page
     assert page.count('name="r1-') == 6  # a rank and a suit for each pair
 
 
+def tick(client, drive, **ticks):
+    data = {"action": "ticks", **{k: [str(n) for n in v] for k, v in ticks.items()}}
+    return client.post(tie_url(drive), data)
+
+
 def test_ticks_change_the_method_shown(org_client, two_way):
-    page = org_client.get(tie_url(two_way) + "?playoff=2").content.decode()
-    assert "Settled by a play-off" in page
+    tick(org_client, two_way, playoff=[2])
+    page = org_client.get(tie_url(two_way)).content.decode()
+    assert "To be settled by a play-off" in page
     assert page.count('name="action" value="playoff"') == 2
-    page = org_client.get(tie_url(two_way) + "?split=1&split=2").content.decode()
-    assert "Settled by a split" in page and "Split it: $10.00 to each of the 2 pairs" in page
-    page = org_client.get(tie_url(two_way) + "?playoff=2&declined=1").content.decode()
+    tick(org_client, two_way, split=[1, 2])
+    page = org_client.get(tie_url(two_way)).content.decode()
+    assert "To be settled by a split" in page and "Split it: $10.00 to each of the 2 pairs" in page
+    tick(org_client, two_way, playoff=[2], declined=[1])
+    page = org_client.get(tie_url(two_way)).content.decode()
     assert "Only one pair is left to play" in page
 
 
-def test_a_play_off_winner_is_recorded_with_one_button(org_client, three_way):
+def test_a_play_off_winner_is_recorded_on_the_second_tap(org_client, three_way):
     data = {"action": "playoff", "playoff": ["3"], "declined": ["2"], "winner": "1"}
+    before = everything()
     response = org_client.post(tie_url(three_way), data)
+    assert response.status_code == 200 and everything() == before
+    assert "Pair 1 won the play-off for first prize: is that right?" in response.content.decode()
+    response = org_client.post(tie_url(three_way), {**data, "confirm": "yes"})
     assert response.status_code == 302 and response.url == tie_url(three_way)
     row = Decision.objects.get(drive=three_way, prize="place-1")
     assert (row.method, row.winners, row.detail["forfeited"]) == ("playoff", [1], [2])
@@ -485,7 +500,11 @@ def test_a_play_off_winner_is_recorded_with_one_button(org_client, three_way):
 
 
 def test_a_digital_cut_shows_every_card_and_the_seed(org_client, three_way):
-    response = org_client.post(tie_url(three_way), {"action": "digital"}, follow=True)
+    before = everything()
+    response = org_client.post(tie_url(three_way), {"action": "digital"})
+    assert response.status_code == 200 and everything() == before
+    assert "Cut now?" in response.content.decode()
+    response = org_client.post(tie_url(three_way), DIGITAL, follow=True)
     row = Decision.objects.get(drive=three_way, prize="place-1")
     page = response.content.decode()
     seed = row.detail["cut"]["seed"]
@@ -498,14 +517,19 @@ def test_a_digital_cut_shows_every_card_and_the_seed(org_client, three_way):
 def test_a_physical_cut_is_entered_round_by_round(org_client, three_way):
     round1 = {"action": "physical", "r1-1-rank": "4", "r1-1-suit": "S", "r1-2-rank": "4",
               "r1-2-suit": "H", "r1-3-rank": "9", "r1-3-suit": "C"}  # fmt: skip
-    before = everything()
     response = org_client.post(tie_url(three_way), round1)
-    page = response.content.decode()
-    assert response.status_code == 200 and everything() == before
+    assert response.status_code == 302
+    # The round is kept on the server: the tie is open, with its first round.
+    row = Decision.objects.get(drive=three_way, prize="place-1")
+    assert (row.status, row.detail["rounds"]) == ("open", [[[1, 4, "S"], [2, 4, "H"], [3, 9, "C"]]])
+    assert audits(three_way, "prize_step")[-1].summary == (
+        "First prize: cut round 1: pair 1 4♠, pair 2 4♥, pair 3 9♣; pairs 1 and 2 cut again"
+    )
+    page = org_client.get(tie_url(three_way)).content.decode()
     assert "cut again (round 2)" in page
     assert 'name="r2-1-rank"' in page and 'name="r2-2-rank"' in page and "r2-3-rank" not in page
-    assert 'type="hidden" name="r1-3-rank" value="9"' in page
-    round2 = {**round1, "r2-1-rank": "13", "r2-1-suit": "D", "r2-2-rank": "1", "r2-2-suit": "C"}
+    round2 = {"action": "physical", "r2-1-rank": "13", "r2-1-suit": "D", "r2-2-rank": "1",
+              "r2-2-suit": "C"}  # fmt: skip
     response = org_client.post(tie_url(three_way), round2, **HTMX)
     assert response.status_code == 200 and b"<html" not in response.content
     row = Decision.objects.get(drive=three_way, prize="place-1")
@@ -578,15 +602,18 @@ def test_bad_input_is_refused_with_a_clear_message(org_client, two_way, data, me
     assert everything() == before
 
 
-def test_bad_ticks_in_the_address_are_refused(org_client, two_way):
-    assert org_client.get(tie_url(two_way) + "?playoff=zz").status_code == 400
-    assert org_client.get(tie_url(two_way) + "?split=7").status_code == 400
+def test_bad_ticks_are_refused_and_write_nothing(org_client, two_way):
+    before = everything()
+    assert tick(org_client, two_way, playoff=["zz"]).status_code == 400
+    assert tick(org_client, two_way, split=[7]).status_code == 400
+    assert tick(org_client, two_way, playoff=[1], declined=[1]).status_code == 400
+    assert everything() == before
 
 
 def test_refusals_under_htmx_go_to_the_flash_region(org_client, two_way):
-    org_client.post(tie_url(two_way), {"action": "digital"})
+    org_client.post(tie_url(two_way), DIGITAL)
     before = everything()
-    response = org_client.post(tie_url(two_way), {"action": "digital"}, **HTMX)
+    response = org_client.post(tie_url(two_way), DIGITAL, **HTMX)
     assert response.status_code == 409 and response["HX-Retarget"] == "#flash"
     assert "already decided" in response.content.decode()
     response = org_client.post(reopen_url(two_way), {"reason": ""}, **HTMX)
@@ -600,18 +627,18 @@ def test_conflict_shows_on_the_screen_and_refuses_the_post(org_client, two_way):
     page = org_client.get(tie_url(two_way)).content.decode()
     assert "in conflict" in page and "Cut for them on this tablet" not in page
     before = everything()
-    assert org_client.post(tie_url(two_way), {"action": "digital"}).status_code == 409
+    assert org_client.post(tie_url(two_way), DIGITAL).status_code == 409
     assert everything() == before
 
 
 def test_reopen_through_the_screen(org_client, two_way):
-    org_client.post(tie_url(two_way), {"action": "digital"})
+    org_client.post(tie_url(two_way), DIGITAL)
     response = org_client.post(reopen_url(two_way), {"reason": "wrong pair cut"})
     assert response.status_code == 302 and response.url == tie_url(two_way)
     assert Decision.objects.get(drive=two_way).status == "open"
     response = org_client.post(reopen_url(two_way), {"reason": "again"}, **HTMX)
     assert response.status_code == 409 and "nothing to reopen" in response.content.decode()
-    org_client.post(tie_url(two_way), {"action": "digital"})
+    org_client.post(tie_url(two_way), DIGITAL)
     response = org_client.post(reopen_url(two_way), {"reason": "wrong pair cut"}, **HTMX)
     assert response.status_code == 200 and b"<html" not in response.content
     assert b"Cut for them on this tablet" in response.content
@@ -622,7 +649,7 @@ def test_a_prize_without_a_tie_or_not_awarded(org_client, two_way):
     assert "Pair 3 wins it outright" in page
     assert org_client.get(tie_url(two_way, "place-7")).status_code == 404
     assert org_client.get(tie_url(two_way, "nonsense")).status_code == 404
-    assert org_client.post(tie_url(two_way, "place-2"), {"action": "digital"}).status_code == 409
+    assert org_client.post(tie_url(two_way, "place-2"), DIGITAL).status_code == 409
 
 
 def test_wrong_methods(org_client, two_way):

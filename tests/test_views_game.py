@@ -121,7 +121,7 @@ def test_a_scorer_cannot_start_or_finish_the_drive(scorer_client, request, actio
 
 @pytest.mark.parametrize(
     "action,method",
-    [("start", "put"), ("game", "post"), ("result", "get"), ("next", "put"), ("finish", "get")],
+    [("start", "put"), ("game", "post"), ("result", "get"), ("next", "put"), ("finish", "put")],
 )
 def test_the_wrong_method_is_refused(org_client, request, action, method):
     drive = drive_for(action, request)
@@ -320,12 +320,18 @@ def test_the_last_result_of_the_last_game_offers_the_finish(org_client, club, or
     assert "Finish the drive" in page
 
 
-def test_tapping_the_other_pair_changes_the_winner(org_client, running):
+def test_tapping_the_other_pair_changes_the_winner_on_the_second_tap(org_client, running):
     a, b = at_table(running, 1)
     org_client.post(tap_url(running, 1), {"winner": a}, **HTMX)
+    before = state(running)
     r = org_client.post(tap_url(running, 1), {"winner": b}, **HTMX)
+    # One stray tap on the other pair changes nothing: it asks first.
+    assert r.status_code == 200 and state(running) == before and winner(running, 1) == a
+    assert f"counts pair {a} as the winner. Change it to pair {b}?" in r.content.decode()
+    r = org_client.post(tap_url(running, 1), {"winner": b, "confirm": "yes"}, **HTMX)
     assert r.status_code == 200
     assert winner(running, 1) == b
+    assert f"Table 1 changed: pair {b} won (it was pair {a})." in r.content.decode()
     change = AuditEntry.objects.get(drive=running, action="result_change")
     assert (change.old["winner"], change.new["winner"]) == (a, b)
     # Still one table in, not two.

@@ -63,16 +63,32 @@ def drive(club, organizer):
 
 
 @pytest.mark.parametrize("name", DOWNLOADS)
-def test_each_download_is_a_pdf_attachment_named_after_the_drive_date(org_client, drive, name):
+def test_each_download_is_a_pdf_attachment_named_after_the_drive_date_and_name(
+    org_client, drive, name
+):
     r = org_client.get(url(name, drive, QUERY.get(name, "")))
     assert r.status_code == 200
     assert r["Content-Type"] == "application/pdf"
-    expected = f"drive-2026-11-29-{DOWNLOADS[name]}.pdf"
+    expected = f"drive-2026-11-29-friday-45s-{DOWNLOADS[name]}.pdf"
     assert r["Content-Disposition"] == f'attachment; filename="{expected}"'
     assert r.content.startswith(b"%PDF")
     texts = pages_text(r)
     assert texts and all("Friday 45s" in t for t in texts)
     assert f"Page 1 of {len(texts)}" in texts[0]
+
+
+def test_two_drives_on_one_date_download_under_different_names(org_client, drive, organizer):
+    other = services.drive_create(
+        club=drive.club, actor=organizer, now=NOW, name="Afternoon 45s", date=drive.date
+    )
+    names = {
+        org_client.get(url("drives:pdf_punch_cards", d))["Content-Disposition"]
+        for d in (drive, other)
+    }
+    assert names == {
+        'attachment; filename="drive-2026-11-29-friday-45s-punch-cards.pdf"',
+        'attachment; filename="drive-2026-11-29-afternoon-45s-punch-cards.pdf"',
+    }
 
 
 ORGANIZER_ONLY = ("drives:pdf_table_cards", "drives:pdf_prize_report")

@@ -61,7 +61,8 @@ class FinalCard:
     player2: str
     punched: frozenset[int]
     won: int
-    standing: str  # "First prize", "Place 4 (12 games)", "Tie for first prize: not settled"
+    standing: str  # "Place 1 · shares first prize, $10", "Place 9", "Place 3 · lost the cut ..."
+    missed: frozenset[int] = frozenset()  # games the pair was not there for: not played
 
 
 @dataclass(frozen=True)
@@ -254,15 +255,16 @@ def final_cards(doc: FinalCards) -> bytes:
         c.endForm()
         d, centres = circle_grid(lay.circles, doc.games)
         for n, (cx, cy) in enumerate(centres, start=1):
-            for punched in (False, True):
-                c.beginForm(f"game-{n}-{int(punched)}", 0, 0, lay.width, lay.height)
-                game_circle(c, cx, cy, d, n, punched)
+            for state in (0, 1, 2):  # not won, won, not played (the pair was not there)
+                c.beginForm(f"game-{n}-{state}", 0, 0, lay.width, lay.height)
+                game_circle(c, cx, cy, d, n, punched=state == 1, missed=state == 2)
                 c.endForm()
 
         def one(card: FinalCard) -> None:
             c.doForm("card")
             for n in range(1, doc.games + 1):
-                c.doForm(f"game-{n}-{int(n in card.punched)}")
+                state = 1 if n in card.punched else 2 if n in card.missed else 0
+                c.doForm(f"game-{n}-{state}")
             _draw_names(c, lay, card.number, (card.player1, card.player2))
             band = lay.band
             c.setFillColorRGB(*INK)

@@ -405,21 +405,38 @@ def circle_grid(box: Box, games: int, max_diameter: float = 26.0) -> tuple[float
 
 
 def game_circle(
-    c: rl_canvas.Canvas, cx: float, cy: float, d: float, number: int, punched: bool = False
+    c: rl_canvas.Canvas,
+    cx: float,
+    cy: float,
+    d: float,
+    number: int,
+    punched: bool = False,
+    missed: bool = False,
 ) -> None:
-    """One game's circle with its number; a punched game is filled in (a hole)."""
+    """One game's circle with its number; a punched game is filled in (a hole). A game
+    the pair was not there for is faint, dashed and struck through: not played, not lost."""
     label = str(number)
     size = max(4.0, d * 0.42)
     size = min(size, fit_size(label, BOLD, d * 0.8, size))
     c.setLineWidth(0.8)
-    c.setStrokeColorRGB(*INK)
+    c.setStrokeColorRGB(*(LIGHT if missed else INK))
     c.setFillColorRGB(*INK)
-    c.circle(cx, cy, d / 2, stroke=1, fill=1 if punched else 0)
+    if missed:
+        c.saveState()
+        c.setDash(1.5, 1.5)
+        c.circle(cx, cy, d / 2, stroke=1, fill=0)
+        c.restoreState()
+        c.setStrokeColorRGB(*GREY)
+        c.line(cx - d * 0.35, cy - d * 0.35, cx + d * 0.35, cy + d * 0.35)
+        c.setFillColorRGB(*GREY)
+    else:
+        c.circle(cx, cy, d / 2, stroke=1, fill=1 if punched else 0)
     if punched:
         c.setFillColorRGB(1, 1, 1)
     c.setFont(BOLD, size)
     c.drawCentredString(cx, cy - size * 0.36, label)
     c.setFillColorRGB(*INK)
+    c.setStrokeColorRGB(*INK)
 
 
 def checkbox(c: rl_canvas.Canvas, x: float, y: float, size: float, ticked: bool = False) -> None:

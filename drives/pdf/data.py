@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.db.models import Max
 from django.utils import formats, timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -51,8 +52,9 @@ def doc_info(drive: Drive, *, now: datetime | None = None) -> DocInfo:
 
 
 def file_name(drive: Drive, what: str) -> str:
-    """ "drive-2026-11-29-punch-cards.pdf"."""
-    return f"drive-{drive.date.isoformat()}-{what}.pdf"
+    """ "drive-2026-11-29-friday-45s-punch-cards.pdf": the date and the drive's name, so two
+    drives of one day do not save over each other's papers."""
+    return f"drive-{drive.date.isoformat()}-{slugify(drive.name) or 'drive'}-{what}.pdf"
 
 
 def table_count(drive: Drive) -> int:
@@ -160,14 +162,16 @@ def standings(drive: Drive, *, now: datetime | None = None) -> StandingsSheet:
     """Every pair by games won with its punched games: two queries."""
     rows = tuple(
         StandingLine(
-            rank=r.rank,
+            rank=r.place,
             number=r.pair.number,
             player1=r.pair.player1,
             player2=r.pair.player2,
             won=r.won,
             punched=r.punched,
+            missed=r.missed,
+            words=r.words,
         )
-        for r in queries.standings(drive)
+        for r in report_service.pair_places(drive)
     )
     return StandingsSheet(
         info=doc_info(drive, now=now),
@@ -218,22 +222,14 @@ def paper_pack(drive: Drive, *, now: datetime | None = None) -> PaperPack:
 # ---------------------------------------------------------------- final cards
 
 
-def _prizes_by_pair(report: dict) -> dict[int, list[str]]:
-    """pair number -> the prizes it won (or is tied for), from the report's data."""
+def _side_prizes_by_pair(report: dict) -> dict[int, list[str]]:
+    """pair number -> the prizes it won besides the places and the booby (pair_places says
+    those), from the report's data."""
     out: dict[int, list[str]] = {}
 
     def add(number: int, text: str) -> None:
         out.setdefault(number, []).append(text)
 
-    ties = report["sections"]["ties"]
-    groups = [*ties["places"], *([ties["booby"]] if ties.get("booby") else [])]
-    for g in groups:
-        if g.is_awarded:
-            for n in g.winners:
-                add(n, g.label)
-        else:
-            for n in g.numbers:
-                add(n, _("Tie for %(prize)s: not settled yet") % {"prize": g.label})
     jar = report["sections"]["jar"]
     for w in jar.get("winners") or ():
         add(w["number"], _("Cookie jar"))
@@ -254,16 +250,11 @@ def _prizes_by_pair(report: dict) -> dict[int, list[str]]:
 
 def final_cards(drive: Drive, *, now: datetime | None = None) -> FinalCards:
     """Each pair's card as it ended: punched games, total, prize won or place by score level."""
-    rows = queries.standings(drive)
-    prizes = _prizes_by_pair(report_service.prize_report(drive))
-    levels = sorted({r.won for r in rows}, reverse=True)
-    place = {won: i for i, won in enumerate(levels, start=1)}
+    rows = report_service.pair_places(drive)
+    prizes = _side_prizes_by_pair(report_service.prize_report(drive))
     cards = []
     for r in sorted(rows, key=lambda r: r.pair.number):
-        won = prizes.get(r.pair.number)
-        standing = (
-            " · ".join(won) if won else _("Place %(place)d by games won") % {"place": place[r.won]}
-        )
+        standing = " · ".join([r.text, *prizes.get(r.pair.number, ())])
         cards.append(
             FinalCard(
                 number=r.pair.number,
@@ -272,6 +263,7 @@ def final_cards(drive: Drive, *, now: datetime | None = None) -> FinalCards:
                 punched=r.punched,
                 won=r.won,
                 standing=standing,
+                missed=r.missed,
             )
         )
     games = drive.current_game if drive.is_finished else drive.games
@@ -287,26 +279,26 @@ def _games_played(n: int) -> str:
     return ngettext("%(n)s game played", "%(n)s games played", n) % {"n": n}
 
 
-def _pair_lines(pairs, winners=()) -> tuple[PairLine, ...]:
+def _pair_lines(pairs, winners=(), places=None) -> tuple[PairLine, ...]:
+    def note(p) -> str:
+        mark = "\u2713" if p.number in winners else ""
+        place = (places or {}).get(p.number)
+        return " ".join(x for x in (mark, place.text if place else "") if x)
+
     return tuple(
-        PairLine(
-            number=p.number,
-            names=p.names,
-            note="\u2713" if p.number in winners else "",
-            won=p.number in winners,
-        )
+        PairLine(number=p.number, names=p.names, note=note(p), won=p.number in winners)
         for p in pairs
     )
 
 
-def _prize_block(g) -> Block:
+def _prize_block(g, places=None) -> Block:
     title = f"{g.label}: {g.level_text}"
     if g.is_money:
         title += f" · {dollars(g.cents)}"
     elif g.item:
         title += f" · {g.item}"
     winners = g.winners if g.is_tie else ()
-    lines: list = list(_pair_lines(g.pairs, winners))
+    lines: list = list(_pair_lines(g.pairs, winners, places))
     if not g.is_tie:
         lines.append(Line(_("Wins outright: no tie.")))
     elif g.is_decided:
@@ -327,15 +319,32 @@ def _prize_block(g) -> Block:
     return Block(title=title, lines=tuple(lines))
 
 
+def _prize_value(cents, item) -> str:
+    if cents is not None:
+        return dollars(cents)
+    return item or _("no prize set yet")
+
+
 def _places_section(s: dict) -> Section:
-    items: list = [_prize_block(g) for g in s["places"]]
+    if not s.get("played", True):
+        lines: list = [
+            Line(_("Nothing to settle until games are played: places go by games won."), "note")
+        ]
+        lines += [
+            Line(_("Place %(n)d") % {"n": p.place} + ": " + _prize_value(p.cents, p.item))
+            for p in s["place_prizes"]
+        ]
+        if s["booby_prize"]:
+            lines.append(Line(_("Booby prize") + ": " + _prize_value(*s["booby_prize"])))
+        return Section(title=_("Places"), items=tuple(lines))
+    items: list = [_prize_block(g, s.get("pair_places")) for g in s["places"]]
     if not s["places"] and not s["unawarded_note"]:
         items.append(Line(_("This drive has no place prizes."), "note"))
     if s["unawarded_note"]:
         items.append(Line(s["unawarded_note"]))
     if s["booby_on"]:
         if s["booby"]:
-            items.append(_prize_block(s["booby"]))
+            items.append(_prize_block(s["booby"], s.get("pair_places")))
         else:
             items.append(Line(s["booby_note"]))
     return Section(title=_("Places"), items=tuple(items))
@@ -433,12 +442,7 @@ def _jar_section(s: dict, drive: Drive) -> Section | None:
             ngettext("%(n)s pair in at %(price)s.", "%(n)s pairs in at %(price)s each.", s["count"])
             % {"n": s["count"], "price": price}
             + " "
-            + ngettext(
-                "%(n)s game is drawn after the last game.",
-                "%(n)s games are drawn after the last game.",
-                s["games"],
-            )
-            % {"n": s["games"]}
+            + s["games_text"]
         )
     )
     if s["carried_in"]:

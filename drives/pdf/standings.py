@@ -33,6 +33,8 @@ class StandingLine:
     player2: str
     won: int
     punched: frozenset[int]
+    missed: frozenset[int] = frozenset()  # games the pair was not there for: not played
+    words: str = ""  # "lost the cut for first prize" (pair_places)
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,18 @@ def _cols(b: Box, games: int) -> tuple[_Cols, int, float]:
 
 
 def _punch_cells(
-    c: Canvas, x: float, top: float, cell: float, per_line: int, games: int, played: int, won
+    c: Canvas,
+    x: float,
+    top: float,
+    cell: float,
+    per_line: int,
+    games: int,
+    played: int,
+    won,
+    missed=frozenset(),
 ) -> None:
-    """Game numbers in small squares: a won game filled, a game not played yet faint."""
+    """Game numbers in small squares: a won game filled, a game not played yet faint, a
+    game the pair was not there for faint and struck through (not played, not lost)."""
     size = cell * 0.5
     for n in range(1, games + 1):
         row, col = divmod(n - 1, per_line)
@@ -93,6 +104,13 @@ def _punch_cells(
             c.setFillColorRGB(*INK)
             c.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset, stroke=0, fill=1)
             c.setFillColorRGB(1, 1, 1)
+        elif n in missed:
+            c.setStrokeColorRGB(*LIGHT)
+            c.setLineWidth(0.5)
+            c.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset, stroke=1, fill=0)
+            c.setStrokeColorRGB(*GREY)
+            c.line(cx + inset, cy + inset, cx + cell - inset, cy + cell - inset)
+            c.setFillColorRGB(*LIGHT)
         else:
             c.setStrokeColorRGB(*(INK if n <= played else LIGHT))
             c.setLineWidth(0.5)
@@ -139,6 +157,8 @@ def draw_standings(c: Canvas, doc: StandingsSheet, title: str) -> None:
     y = page_head()
     for i, row in enumerate(doc.rows):
         names = f"{row.player1} & {row.player2}"
+        if row.words:
+            names += f" · {row.words}"
         fitted = fit_text(names, REGULAR, cols.players.width, base_h - 4, 10, min_size=7.5)
         h = max(base_h, fitted.height + 6)
         if y - h < b.y:
@@ -163,6 +183,7 @@ def draw_standings(c: Canvas, doc: StandingsSheet, title: str) -> None:
             doc.games,
             doc.played,
             row.punched,
+            row.missed,
         )
         y -= h
     c.showPage()

@@ -100,6 +100,7 @@ from .setup import (
     pairs_reregister,
     pairs_to_reregister,
     parse_pair_line,
+    planned_games,
 )
 
 __all__ = [
@@ -133,6 +134,7 @@ __all__ = [
     "correction_plan",
     "describe_moves",
     "drive_copy",
+    "planned_games",
     "drive_create",
     "drive_finish",
     "drive_finish_early",

@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from prizes.models import PlacePrize, PrizeSettings
+
 from ..game_options import check_game_options
 from ..models import (
     MAX_NAME,
@@ -523,6 +525,40 @@ def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> 
 # for one-tap re-registration.
 
 
+def planned_games(drive: Drive) -> int:
+    """The number of games the drive was planned for: a drive finished early keeps only
+    the games played in `games`; its plan is in the finish-early audit entry."""
+    entry = (
+        AuditEntry.objects.filter(drive=drive, action="drive_finish_early")
+        .order_by("-id")
+        .values_list("old", flat=True)
+        .first()
+    )
+    planned = (entry or {}).get("games") if isinstance(entry, dict) else None
+    return planned if isinstance(planned, int) and planned >= drive.games else drive.games
+
+
+def _copy_prizes(source: Drive, drive: Drive) -> dict:
+    """The source's prize settings and place prizes, onto the new drive; what was copied."""
+    settings = PrizeSettings.objects.filter(drive=source).first()
+    copied: dict = {}
+    if settings is not None:
+        values = {
+            f.name: getattr(settings, f.name)
+            for f in PrizeSettings._meta.concrete_fields
+            if f.name not in ("id", "drive")
+        }
+        PrizeSettings.objects.create(drive=drive, **values)
+        copied["prize_settings"] = values
+    places = [
+        PlacePrize(drive=drive, place=p.place, cents=p.cents, item=p.item)
+        for p in PlacePrize.objects.filter(drive=source, place__lte=drive.prize_places)
+    ]
+    PlacePrize.objects.bulk_create(places)
+    copied["place_prizes"] = [{"place": p.place, "cents": p.cents, "item": p.item} for p in places]
+    return copied
+
+
 def drive_copy(
     *,
     source: Drive,
@@ -530,19 +566,25 @@ def drive_copy(
     now: datetime,
     origin: Origin = FRONT,
     date: date | None = None,
+    name: str | None = None,
 ) -> Drive:
-    """A new drive in the source's club with its settings, dated `date` (default:
-    today where the hall is), registering pairs, with no pairs yet."""
-    values = {k: getattr(source, k) for k in DRIVE_SETTINGS if k != "date"}
+    """A new drive in the source's club with its settings, its planned number of games
+    (not the games played when it finished early), its prize settings and place prizes,
+    named `name` (default: the source's) and dated `date` (default: today where the hall
+    is), registering pairs, with no pairs yet."""
+    values = {k: getattr(source, k) for k in DRIVE_SETTINGS if k not in ("date", "name")}
+    values["games"] = planned_games(source)
     with transaction.atomic():
         drive = Drive(
             club_id=source.club_id,
+            name=name or source.name,
             date=date or timezone.localdate(now),
             copied_from=source,
             **values,
         )
         drive.full_clean(exclude=["club", "copied_from"])
         drive.save()
+        prizes = _copy_prizes(source, drive)
         _audit(
             club=source.club,
             drive=drive,
@@ -552,7 +594,7 @@ def drive_copy(
             action="drive_copy",
             summary=_("Drive created from “%(name)s” of %(date)s")
             % {"name": source.name, "date": source.date.isoformat()},
-            new={**_settings_of(drive), "from_drive": source.pk},
+            new={**_settings_of(drive), "from_drive": source.pk, **prizes},
         )
     return drive
 

@@ -1,4 +1,7 @@
+import re
+
 from django import template
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -7,20 +10,24 @@ register = template.Library()
 
 
 @register.simple_tag
-def punch_card(game_numbers, punched, played):
-    """A row of game numbers 1..games: punched holes for wins, dashed games not yet played.
+def punch_card(game_numbers, punched, played, missed=()):
+    """A row of game numbers 1..games: punched holes for wins, dashed games not yet played,
+    and games the pair was not there for (came late, left early) marked not played.
 
     Built as one string: a standings page of 120 pairs x 60 games renders 7,200 holes.
     """
-    won, lost, later = (
+    won, lost, later, absent = (
         escape(_("game %(g)s won")),
         escape(_("game %(g)s not won")),
         escape(_("game %(g)s not played yet")),
+        escape(_("game %(g)s not played: the pair was not there")),
     )
     cells = []
     for g in game_numbers:
         if g in punched:
             cls, label = "hole punched", won
+        elif g in missed:
+            cls, label = "hole missed", absent
         elif g <= played:
             cls, label = "hole", lost
         else:
@@ -57,3 +64,23 @@ def plain(value) -> str:
     confirmed". Long lists are cut short."""
     text = _plain(value)
     return text if len(text) <= 400 else text[:399] + "…"
+
+
+@register.filter
+def get_item(mapping, key):
+    """mapping[key] in a template ("" when it is not there)."""
+    return mapping.get(key, "") if mapping else ""
+
+
+_TABLE_SOURCE = re.compile(r"^table (\d+):")
+
+
+@register.filter
+def origin_words(entry) -> str:
+    """Where an audit entry came from, in a volunteer's words: "a phone at table 7
+    (reported 19:42)" for a table's phone, the screen's name ("front: results") otherwise."""
+    m = _TABLE_SOURCE.match(entry.source or "")
+    if not m:
+        return entry.source
+    at = timezone.localtime(entry.at).strftime("%H:%M")
+    return _("a phone at table %(n)s (reported %(at)s)") % {"n": m.group(1), "at": at}

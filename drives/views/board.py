@@ -18,7 +18,9 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from .. import live, queries
+from prizes.interface import pair_places
+
+from .. import live
 from ..models import Drive
 
 
@@ -79,6 +81,9 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
     # The ETag is read before the contents: a change in between is shown by the
     # next poll (its ETag differs), never hidden behind a 304.
     ctx = {"board": live.board(drive), "drive": drive}
+    if drive.is_finished:
+        # The final leaders read as the standings and the cards do: place and prize.
+        ctx["places"] = {p.number: p.text for p in pair_places(drive)}
     template = "drives/board.html#board" if request.htmx else "drives/board.html"
     response = render(request, template, ctx)
     response["ETag"] = etag
@@ -92,7 +97,7 @@ def standings(request: HttpRequest, drive_id: int) -> HttpResponse:
         return _fresh(_not_shown(request))
     ctx = {
         "drive": drive,
-        "rows": queries.standings(drive),
+        "rows": pair_places(drive),
         "game_numbers": range(1, drive.games + 1),
         "played": drive.current_game,
     }

@@ -8,6 +8,7 @@ import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,12 +44,25 @@ def _result_base(drive: Drive, game: int) -> str:
     return url[: url.rindex("/1/result/") + 1]
 
 
-def _game_context(drive, game):
+def _strip(drive, game, tables=None) -> list[tuple[int, str]]:
+    """(table, status) for the strip of table numbers on the result screen's bar."""
+    if tables is not None:
+        return [(t.table, t.status) for t in tables]
+    rows = TableGame.objects.filter(drive=drive, game=game).order_by("table")
+    return list(rows.values_list("table", "status"))
+
+
+def _game_context(drive, game, request=None):
+    tables = queries.game_tables(drive, game)
     return {
         "drive": drive,
         "game": game,
         "result_base": _result_base(drive, game),
-        "tables": queries.game_tables(drive, game),
+        "tables": tables,
+        "strip": _strip(drive, game, tables),
+        # A message of the last step (a correction, an undo, the next game) also shows in
+        # the result screen's own live region, where the eye is, not at the top of the page.
+        "announce": " ".join(str(m) for m in get_messages(request)) if request else "",
         "count": queries.game_count(drive, game),
         "editable": drive.is_running and game == drive.current_game,
         "is_last": game >= drive.games,
@@ -71,7 +85,7 @@ def _game_context(drive, game):
 def game(request, drive_id, game):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     game_or_404(drive, game)
-    return page(request, "drives/game.html", _game_context(drive, game))
+    return page(request, "drives/game.html", _game_context(drive, game, request))
 
 
 @login_required
@@ -91,37 +105,80 @@ def game_live(request, drive_id, game):
     return response
 
 
+def _counted_winner(drive, game, table) -> int | None:
+    """The winning pair's number of a table whose result counts (None otherwise)."""
+    return (
+        TableGame.objects.filter(
+            drive=drive, game=game, table=table, status=TableGame.Status.CONFIRMED
+        )
+        .values_list("winner__number", flat=True)
+        .first()
+    )
+
+
+def _tile(request, drive, game, tg, **extra):
+    """The table's tile for htmx, with the bar's count and strip and the live region."""
+    ctx = {
+        "drive": drive,
+        "game": game,
+        "t": tg,
+        "result_base": _result_base(drive, game),
+        "count": queries.game_count(drive, game),
+        "strip": _strip(drive, game),
+        "editable": True,
+        "is_last": game >= drive.games,
+        "entered": True,
+        "oob": True,
+        **extra,
+    }
+    return render(request, "drives/game.html#table-row", ctx)
+
+
 @login_required
 @require_POST
 @handle_drive_errors
 def result_record(request, drive_id, game, table):
+    """One tap on the winning pair. Changing a result that already counts takes a second
+    tap ("confirm=yes"): one stray tap on the other pair must not flip it silently."""
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     form = ResultForm(request.POST)
     if not form.is_valid():
         raise services.DriveError(_("Tap the pair that won."), 400)
+    winner = form.cleaned_data["winner"]
+    current = drive.is_running and game == drive.current_game  # else the service refuses
+    was = _counted_winner(drive, game, table) if current else None
+    if was is not None and was != winner and request.POST.get("confirm") != "yes":
+        change = {"table": table, "to": winner, "was": was}
+        if request.htmx:
+            tiles = [t for t in queries.game_tables(drive, game) if t.table == table]
+            if not tiles:
+                raise services.DriveError(_("There is no such table in that game."), 404)
+            return _tile(request, drive, game, tiles[0], change=change, entered=True)
+        ctx = {**_game_context(drive, game, request), "change": change}
+        return page(request, "drives/game.html", ctx)
     tg = services.result_record(
         drive=drive,
         game=game,
         table=table,
-        winner_number=form.cleaned_data["winner"],
+        winner_number=winner,
         actor=request.user,
         now=timezone.now(),
         origin=origin_of(request, "results"),
     )
+    if was is not None and was != winner:
+        said = _("Table %(table)d changed: pair %(pair)d won (it was pair %(was)d).") % {
+            "table": table,
+            "pair": winner,
+            "was": was,
+        }
+    elif tg.status in TableGame.COUNTED:
+        said = _("Table %(table)d: pair %(pair)d won.") % {"table": table, "pair": winner}
+    else:
+        said = _("Table %(table)d: in conflict, it does not count yet.") % {"table": table}
     if request.htmx:
         queries.attach_reports([tg])
-        ctx = {
-            "drive": drive,
-            "game": game,
-            "t": tg,
-            "result_base": _result_base(drive, game),
-            "count": queries.game_count(drive, game),
-            "editable": True,
-            "is_last": game >= drive.games,
-            "entered": True,
-            "oob": True,
-        }
-        return render(request, "drives/game.html#table-row", ctx)
+        return _tile(request, drive, game, tg, announce=said)
+    messages.success(request, said)
     return redirect(f"{reverse('drives:game', args=[drive.pk, game])}#table-{table}")
 
 
@@ -191,10 +248,16 @@ def game_undo(request, drive_id, game):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @handle_drive_errors
 def drive_finish(request, drive_id):
+    """GET asks first ("Finish the drive now?"); POST finishes it."""
     drive = get_drive_for_user(request, drive_id)
+    if request.method == "GET":
+        if not drive.is_running:
+            return redirect("drives:drive_detail", drive_id=drive.pk)
+        ctx = {"drive": drive, "count": queries.game_count(drive, drive.current_game)}
+        return page(request, "drives/finish.html", ctx)
     form = GameStepForm(request.POST)
     if not form.is_valid():
         raise services.DriveError(_("This page is out of date: reload it."), 400)

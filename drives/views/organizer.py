@@ -19,11 +19,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from prizes.interface import pair_places
 from prizes.models import JarEntry, PrizeSettings
 
 from .. import game_options, queries, services
 from ..forms import (
     BulkPairsForm,
+    DriveCopyForm,
     DriveForm,
     PaidForm,
     PairForm,
@@ -398,7 +400,7 @@ def standings(request, drive_id):
     played = drive.current_game
     ctx = {
         "drive": drive,
-        "rows": queries.standings(drive),
+        "rows": pair_places(drive),
         "game_numbers": range(1, drive.games + 1),
         "played": played,
     }
@@ -471,12 +473,22 @@ def _filter_number(raw: str | None) -> int | None:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @handle_drive_errors
 def drive_copy(request, drive_id):
+    """Ask the new drive's name and date; everything else is copied from this one."""
     source = get_drive_for_user(request, drive_id)
+    if request.method == "GET":
+        form = DriveCopyForm(initial={"name": source.name, "date": timezone.localdate()})
+    else:
+        form = DriveCopyForm(request.POST)
+    if request.method == "GET" or not form.is_valid():
+        ctx = {"drive": source, "form": form, "planned": services.planned_games(source)}
+        return page(request, "drives/drive_copy.html", ctx, 400 if form.is_bound else 200)
     drive = services.drive_copy(
         source=source,
+        name=form.cleaned_data["name"],
+        date=form.cleaned_data["date"],
         actor=request.user,
         now=timezone.now(),
         origin=origin_of(request, "new drive from this one"),

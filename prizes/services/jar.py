@@ -316,16 +316,37 @@ def jar_carry_over(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT
 # ---------------------------------------------------------------- reading
 
 
+def jar_games_text(count: int, of: int, *, finished: bool) -> str:
+    """How many games the jar draws from how many: the same words on every screen and paper.
+
+    A drive finished early draws from the games played (5 of 5, not the 8 of its setting)."""
+    if finished:
+        return ngettext(
+            "%(n)d game is drawn from the %(of)d played.",
+            "%(n)d games are drawn from the %(of)d played.",
+            count,
+        ) % {"n": count, "of": of}
+    return ngettext(
+        "After the last game, %(n)d game is drawn from the %(of)d of the night.",
+        "After the last game, %(n)d games are drawn from the %(of)d of the night.",
+        count,
+    ) % {"n": count, "of": of}
+
+
 def section(drive: Drive) -> dict:
     """Everything the jar shows on the prizes page, the jar screen and the report."""
     settings = prize_settings(drive)
+    draw_from = drive.current_game if drive.is_finished else drive.games
+    draw_count = min(settings.jar_games, draw_from)
     carried_from = list(
         JarDraw.objects.filter(carried_to=drive).select_related("drive").order_by("drive__date")
     )
     out = {
         "on": settings.jar,
         "price": settings.jar_price,
-        "games": settings.jar_games,
+        "games": draw_count,
+        "draw_from": draw_from,
+        "games_text": jar_games_text(draw_count, draw_from, finished=drive.is_finished),
         "carried_in": drive.jar_carried_in,
         "carried_from": [d.drive for d in carried_from],
         "entries": [],
@@ -343,7 +364,7 @@ def section(drive: Drive) -> dict:
         count=len(entries),
         takings=takings,
         total=takings + drive.jar_carried_in,
-        draw_count=min(settings.jar_games, drive.current_game) if drive.is_finished else 0,
+        draw_count=draw_count if drive.is_finished else 0,
     )
     row = JarDraw.objects.filter(drive=drive).select_related("carried_to").first()
     if row is None:

@@ -224,6 +224,9 @@ class PrizeGroups:
     booby_note: str
     finished: bool
     conflicts: int
+    played: bool = True  # a game has been won: until then nothing is tied, nothing to settle
+    place_prizes: tuple = ()  # the prize settings, place by place (PlacePrize rows)
+    booby_prize: tuple[int | None, str] | None = None  # (cents, item) when the booby is on
 
     @property
     def all(self) -> tuple[PrizeGroup, ...]:
@@ -300,7 +303,9 @@ def prize_groups(drive: Drive) -> PrizeGroups:
     """Places by score level with their pairs and decisions, the places not awarded
     (with the report's sentence), and the booby prize's group."""
     scores = tallies(drive)
-    standings = place_groups(scores, drive.prize_places)
+    # Before any game is won every pair is on 0: that is no tie to settle, only the prizes.
+    played = any(scores.values())
+    standings = place_groups(scores if played else {}, drive.prize_places)
     pairs = {p.number: p for p in drive.pairs.all()}
     rows = {d.prize: d for d in Decision.objects.filter(drive=drive)}
     settings = prize_settings(drive)
@@ -347,7 +352,7 @@ def prize_groups(drive: Drive) -> PrizeGroups:
 
     booby = None
     booby_note = ""
-    if settings.booby:
+    if settings.booby and played:
         candidates = prizes.booby_candidates(
             scores,
             places=drive.prize_places,
@@ -374,6 +379,9 @@ def prize_groups(drive: Drive) -> PrizeGroups:
                 "cannot)."
             )
     return PrizeGroups(
+        played=played,
+        place_prizes=tuple(by_place.values()),
+        booby_prize=(settings.booby_cents, settings.booby_item) if settings.booby else None,
         places=tuple(places),
         prize_places=drive.prize_places,
         unawarded=standings.unawarded,
@@ -388,9 +396,15 @@ def prize_groups(drive: Drive) -> PrizeGroups:
 
 def section(drive: Drive) -> dict:
     """Everything the places and booby part of the prizes page and report show."""
+    from prizes.services.standing import places_by_number  # it reads this module's groups
+
     state = prize_groups(drive)
     return {
+        "pair_places": places_by_number(drive, state=state),
         "places": state.places,
+        "played": state.played,
+        "place_prizes": state.place_prizes,
+        "booby_prize": state.booby_prize,
         "unawarded": state.unawarded,
         "unawarded_note": state.unawarded_note,
         "booby_on": state.booby_on,

@@ -1,11 +1,15 @@
 """The tie screen: settle a tie for a place or the booby prize, or reopen its decision.
 
 GET shows the tied pairs and the ticks (asks for a play-off, agrees to split,
-declines the play-off); the ticks ride in the query string, so changing one
-just reloads the screen with the method that follows. POST records the
-decision with the same ticks; a physical cut is entered one round at a time,
-the rounds so far carried in hidden fields, and nothing is written until one
-pair has cut the lowest card.
+declines the play-off) as saved on the server, and the method that follows.
+Every step is saved as it is made (prizes.services.tie_steps): a tick
+(action "ticks"), a round of a cut by hand ("physical"), starting the cut again
+("restart"). So a reload or another tablet carries on where the tie was.
+
+Deciding takes a second tap where one stray tap would settle a prize: the
+play-off winner and the digital cut first ask "sure?" and are recorded only
+with confirm=yes. A split shows what each pair gets, and any lower prize that
+pays more, before its one button.
 """
 
 from __future__ import annotations
@@ -25,11 +29,12 @@ from django_htmx.http import HttpResponseClientRedirect
 from drives.interface import DriveError
 from drives.views.shared import get_drive_for_user, handle_drive_errors, origin_of, page
 from prizes import rules as prizes
+from prizes.services import tie_steps
 from prizes.services import ties as services
 from prizes.services.common import PrizeError, as_drive_error, prize_settings, require_finished
 
 TEMPLATE = "prizes/ties.html"
-ACTIONS = ("playoff", "split", "digital", "physical")
+ACTIONS = ("playoff", "split", "digital", "physical", "ticks", "restart")
 RANKS = tuple((r, {1: "A", 11: "J", 12: "Q", 13: "K"}.get(r, str(r))) for r in range(1, 14))
 SUITS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
 _NUMBER = re.compile(r"^[0-9]{1,4}$")
@@ -60,8 +65,12 @@ def _ticks(data: QueryDict, group: services.PrizeGroup) -> dict[str, tuple[int, 
     return {name: _ticked(data, name, group) for name in ("playoff", "split", "declined")}
 
 
-def _rounds(data: QueryDict, group: services.PrizeGroup) -> list[dict[int, prizes.Card]]:
-    """The cards cut so far, from fields r<round>-<pair>-rank / -suit."""
+def _rounds(
+    data: QueryDict, group: services.PrizeGroup, saved: list | None = None
+) -> list[dict[int, prizes.Card]]:
+    """The cards cut so far: the saved rounds, then the fields r<round>-<pair>-rank / -suit
+    of the next round (a round sent again must be the one saved)."""
+    saved = list(saved or [])
     found: dict[int, dict[int, dict[str, str]]] = {}
     for key in data:
         m = _CARD_FIELD.match(key)
@@ -72,7 +81,11 @@ def _rounds(data: QueryDict, group: services.PrizeGroup) -> list[dict[int, prize
         if len(values) != 1:
             raise DriveError(_("Pair %(n)d has two cards in one round.") % {"n": pair})
         found.setdefault(rnd, {}).setdefault(pair, {})[part] = values[0].strip()
-    if sorted(found) != list(range(1, len(found) + 1)):
+    if (
+        not found
+        or min(found) > len(saved) + 1
+        or sorted(found) != list(range(min(found), max(found) + 1))
+    ):
         raise DriveError(_("The rounds of the cut are out of order: start the cut again."))
     rounds = []
     suits = {s for s, _symbol in SUITS}
@@ -87,10 +100,42 @@ def _rounds(data: QueryDict, group: services.PrizeGroup) -> list[dict[int, prize
                 )
             cards[pair] = (int(rank), suit)
         rounds.append(cards)
-    return rounds
+    first = min(found)
+    for i, cards in enumerate(rounds, start=first):
+        if i <= len(saved) and saved[i - 1] != cards:
+            raise DriveError(
+                _("The cut has moved on on another screen: look at the cards again."), 409
+            )
+    return saved + rounds[len(saved) - first + 1 :]
 
 
-def _context(drive, state, group, ticks, rounds=None) -> dict:
+def _split_warnings(state, group, share: int) -> list[str]:
+    """Lower prizes that pay a pair more than a share of this split would."""
+    out = []
+    if group.place is None:
+        return out
+    for g in state.places:
+        if g.place > group.place and g.is_money and g.cents > share:
+            out.append(
+                _(
+                    "Each pair would get %(share)s, less than %(prize)s pays to a pair with "
+                    "fewer games (%(amount)s, %(pairs)s)."
+                )
+                % {
+                    "share": services.dollars(share),
+                    "prize": g.label.lower(),
+                    "amount": services.dollars(g.cents),
+                    "pairs": services.pairs_text(g.numbers),
+                }
+            )
+    return out
+
+
+def _context(drive, state, group, ticks=None, rounds=None, confirm=None) -> dict:
+    if ticks is None:
+        ticks = tie_steps.saved_ticks(group)
+    if rounds is None:
+        rounds = tie_steps.saved_rounds(group)
     ace_low = prize_settings(drive).ace_low
     method = next_cutters = None
     if group.is_tie and not group.is_decided and group.stale is None:
@@ -103,8 +148,10 @@ def _context(drive, state, group, ticks, rounds=None) -> dict:
             raise as_drive_error(e) from None
     players = [p for p in group.pairs if p.number not in ticks["declined"]]
     split_share = None
+    split_warnings: list[str] = []
     if method == "split":
         split_share = prizes.split_cents(group.cents, len(group.pairs), drive.club.cash_unit)
+        split_warnings = _split_warnings(state, group, split_share[0])
     blocked = None
     if not drive.is_finished or state.conflicts:
         try:
@@ -115,16 +162,13 @@ def _context(drive, state, group, ticks, rounds=None) -> dict:
         "drive": drive,
         "group": group,
         "ticks": ticks,
-        "ticks_query": _query(ticks),
         "method": method,
         "players": players,
         "split_share": split_share,
+        "split_warnings": split_warnings,
+        "confirm": confirm,
+        "started": any(ticks.values()) or bool(rounds),
         "rounds": [[(p, prizes.card_label(c)) for p, c in sorted(r.items())] for r in rounds or []],
-        "round_fields": [
-            (f"r{i}-{p}-rank", c[0], f"r{i}-{p}-suit", c[1])
-            for i, r in enumerate(rounds or [], start=1)
-            for p, c in sorted(r.items())
-        ],
         "next_round": len(rounds or []) + 1,
         "next_cutters": [p for p in group.pairs if p.number in (next_cutters or ())],
         "ace_low": ace_low,
@@ -132,14 +176,6 @@ def _context(drive, state, group, ticks, rounds=None) -> dict:
         "suits": SUITS,
         "blocked": blocked,
     }
-
-
-def _query(ticks: dict[str, tuple[int, ...]]) -> str:
-    q = QueryDict(mutable=True)
-    for name, numbers in ticks.items():
-        q.setlist(name, [str(n) for n in numbers])
-    encoded = q.urlencode()
-    return f"?{encoded}" if encoded else ""
 
 
 def _tie_url(drive, prize: str) -> str:
@@ -154,8 +190,7 @@ def tie(request: HttpRequest, drive_id: int, prize: str):
     state = services.prize_groups(drive)
     group = state.get(prize)
     if request.method == "GET":
-        ticks = _ticks(request.GET, group)
-        return page(request, TEMPLATE, _context(drive, state, group, ticks))
+        return page(request, TEMPLATE, _context(drive, state, group))
 
     data = request.POST
     action = data.get("action", "")
@@ -163,33 +198,55 @@ def tie(request: HttpRequest, drive_id: int, prize: str):
         raise DriveError(_("Choose how the tie is settled."))
     require_finished(drive)
     services.check_open(group)
-    ticks = _ticks(data, group)
+    saved = tie_steps.saved_ticks(group)
+    sent = _ticks(data, group)
+    common = {
+        "drive": drive,
+        "prize": prize,
+        "actor": request.user,
+        "now": timezone.now(),
+        "origin": origin_of(request, "prizes: tie"),
+    }
+    if action == "ticks":
+        tie_steps.decision_progress(ticks=sent, **common)
+        return _after(request, drive, prize)
+    if action == "restart":
+        tie_steps.decision_progress(rounds=[], **common)
+        return _after(request, drive, prize)
+    # A decision goes by the ticks saved on the server; a screen that still shows
+    # others (changed on another tablet) is told to look again.
+    if any(saved.values()) and any(sent.values()) and sent != saved:
+        raise DriveError(_("The ticks were changed on another screen: look at them again."), 409)
+    ticks = saved if any(saved.values()) else sent
     kw: dict = {}
     if action == "playoff":
         if not data.get("winner"):
             raise DriveError(_("Tap the pair that won the play-off."))
         kw["playoff_winner"] = _pair_number(data["winner"], group)
+        if data.get("confirm") != "yes":
+            confirm = {"action": "playoff", "winner": kw["playoff_winner"]}
+            return page(request, TEMPLATE, _context(drive, state, group, ticks, confirm=confirm))
     elif action == "digital":
+        if data.get("confirm") != "yes":
+            confirm = {"action": "digital"}
+            return page(request, TEMPLATE, _context(drive, state, group, ticks, confirm=confirm))
         kw["cut"] = "digital"
     elif action == "physical":
-        rounds = _rounds(data, group)
+        rounds = _rounds(data, group, tie_steps.saved_rounds(group))
         try:
             waiting = prizes.who_cuts_next(group.numbers, rounds, prize_settings(drive).ace_low)
         except PrizeError as e:
             raise as_drive_error(e) from None
         if waiting:
-            # Another round to cut: nothing is written until one pair is lowest.
-            return page(request, TEMPLATE, _context(drive, state, group, ticks, rounds))
+            # Another round to cut: the rounds so far are saved, the tie is not decided yet.
+            tie_steps.decision_progress(rounds=rounds, **common)
+            return _after(request, drive, prize)
         kw["cut"] = rounds
     row = services.decision_record(
-        drive=drive,
-        prize=prize,
         playoff_requests=ticks["playoff"],
         split_agreements=ticks["split"],
         declined=ticks["declined"],
-        actor=request.user,
-        now=timezone.now(),
-        origin=origin_of(request, "prizes: tie"),
+        **common,
         **kw,
     )
     messages.success(
@@ -210,8 +267,7 @@ def _after(request, drive, prize):
         url = reverse("prizes:prizes", args=[drive.pk])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if request.htmx:
-        empty = {"playoff": (), "split": (), "declined": ()}
-        return page(request, TEMPLATE, _context(drive, state, group, empty))
+        return page(request, TEMPLATE, _context(drive, state, group))
     return redirect(_tie_url(drive, prize))
 
 

@@ -24,9 +24,24 @@
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.content : "";
   }
-  function showSending(on) {
+  // "Pair 7 won" on the button -> "pair 7 won": what the queued tap says, for the banner.
+  function tapLabel(form, event) {
+    var button = (event && event.submitter) || form.querySelector("button[type=submit], button");
+    var text = (button ? button.textContent : "").replace(/[\u21b6\u2713]/g, "");
+    text = text.replace(/\s+/g, " ").trim();
+    return text ? text.charAt(0).toLowerCase() + text.slice(1) : "";
+  }
+  function showSending(on, label) {
     var banner = document.getElementById("sending");
-    if (banner) banner.hidden = !on;
+    if (banner) {
+      banner.hidden = !on;
+      // Say which result is waiting: "Sending: pair 7 won". The page may give its own
+      // words (data-sending="... %s ..."); the first text stays for an unlabelled tap.
+      if (banner.dataset.plain === undefined) banner.dataset.plain = banner.textContent;
+      var format = banner.dataset.sending ||
+        "Sending: %s\u2026 it will keep trying until the front table answers.";
+      banner.textContent = on && label ? format.replace("%s", label) : banner.dataset.plain;
+    }
     document.querySelectorAll("#table-panel button").forEach(function (b) { b.disabled = on; });
   }
   function swapPanel(html) {
@@ -50,8 +65,8 @@
     var queue = load();
     if (!queue.length) { sending = false; showSending(false); return; }
     sending = true;
-    showSending(true);
     var item = queue[0];
+    showSending(true, item.label);
     fetch(item.url, {
       method: "POST",
       body: item.body,
@@ -83,7 +98,7 @@
     var key = newKey();
     data.set("key", key);
     var queue = load();
-    queue.push({ url: form.action, body: data.toString(), key: key });
+    queue.push({ url: form.action, body: data.toString(), key: key, label: tapLabel(form, event) });
     save(queue);
     pump();
   }, true);

@@ -191,11 +191,17 @@ def test_drive_night(page: Page, shoot, live_server, transactional_db):
             winners[table] = winner
 
             if game == 1 and i == 0:
-                # A wrong tap is put right by tapping the other pair: still one result.
+                # A wrong tap is put right by tapping the other pair and saying yes: still
+                # one result. The first tap alone changes nothing.
                 other = row.locator(".pairbtn.lost")
+                was = winner
                 winner = number_in(other.locator(".pn").inner_text())
                 other.click()
+                expect(row.locator(".change-confirm")).to_be_visible()
+                expect(row.locator(".pairbtn.won")).to_contain_text(f"Pair {was}")
+                row.get_by_role("button", name=f"Yes: pair {winner} won").click()
                 expect(row.locator(".pairbtn.won")).to_contain_text(f"Pair {winner}")
+                expect(page.locator("#announce")).to_contain_text(f"Table {table} changed")
                 expect(count).to_have_text(f"2 of {TABLES} tables in")
                 winners[table] = winner
             if game == 1 and i == 1:

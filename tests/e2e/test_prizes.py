@@ -41,7 +41,11 @@ def test_settle_the_prizes_of_a_night(page: Page, shoot, live_server, transactio
     page.goto(f"{live_server.url}/prizes/{drive.pk}/ties/place-{tied[0].place}/")
     screen("21-tie")
     page.get_by_role("button", name="Cut for them on this tablet").click()
-    expect(page.get_by_text("Settled by cutting the deck")).to_be_visible()
+    # One stray tap decides nothing: the cut asks first.
+    expect(page.get_by_text("Cut now?")).to_be_visible()
+    screen("22-tie-cut-sure")
+    page.get_by_role("button", name="Yes: cut the deck now").click()
+    expect(page.get_by_role("button", name="Reopen the decision")).to_be_visible()
     screen("22-tie-cut")
 
     page.goto(f"{live_server.url}/prizes/{drive.pk}/jar/")

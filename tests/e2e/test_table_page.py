@@ -95,6 +95,8 @@ def test_a_tap_made_offline_is_sent_when_the_connection_returns(
     context.set_offline(True)
     table.get_by_role("button", name=f"Pair {d} won").click()
     expect(table.locator("#sending")).to_be_visible()
+    # It says which result is waiting to go, not just "Sending…".
+    expect(table.locator("#sending")).to_contain_text(f"Sending: pair {d} won")
     shoot(table, "table-page-sending")
     table.wait_for_timeout(2_500)  # at least one failed resend
     assert Submission.objects.count() == 0

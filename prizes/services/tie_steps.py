@@ -1,0 +1,185 @@
+"""A tie decision in progress, kept on the server step by step.
+
+Each tick (a pair asks for a play-off, agrees to split, declines the play-off)
+and each round of a cut recorded by hand is saved as it is made, on the prize's
+Decision row while it is still open (detail["ticks"], detail["rounds"]). A
+reload, another tablet or a restart of the laptop shows the tie where it was.
+One service call per step: one transaction, one audit entry.
+
+Deciding (prizes.services.ties.decision_record) replaces the progress with the
+decision; reopening starts again from nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from drives.interface import FRONT, locked_drive
+from drives.models import Drive
+from prizes import rules as prizes
+from prizes.models import Decision
+from prizes.services.common import (
+    DriveError,
+    Origin,
+    PrizeError,
+    as_drive_error,
+    prize_settings,
+    record_audit,
+    require_finished,
+)
+from prizes.services.ties import PrizeGroup, check_open, pairs_text, prize_groups
+
+__all__ = ["TICKS", "decision_progress", "saved_rounds", "saved_ticks"]
+
+TICKS = ("playoff", "split", "declined")
+Ticks = Mapping[str, Sequence[int]]
+Rounds = Sequence[Mapping[int, prizes.Card]]
+
+_TICK_WORDS = {
+    ("playoff", True): gettext_noop("%(pair)s asks for a play-off"),
+    ("playoff", False): gettext_noop("%(pair)s no longer asks for a play-off"),
+    ("split", True): gettext_noop("%(pair)s agrees to split"),
+    ("split", False): gettext_noop("%(pair)s no longer agrees to split"),
+    ("declined", True): gettext_noop("%(pair)s declines the play-off"),
+    ("declined", False): gettext_noop("%(pair)s no longer declines the play-off"),
+}
+
+
+def _progress(group: PrizeGroup) -> dict:
+    row = group.decision
+    if row is None or row.status != Decision.Status.OPEN:
+        return {}
+    return row.detail or {}
+
+
+def saved_ticks(group: PrizeGroup) -> dict[str, tuple[int, ...]]:
+    """The ticks saved so far for this tie (none for a tie not started)."""
+    ticks = _progress(group).get("ticks") or {}
+    return {name: tuple(sorted(ticks.get(name, ()))) for name in TICKS}
+
+
+def saved_rounds(group: PrizeGroup) -> list[dict[int, prizes.Card]]:
+    """The cut rounds recorded so far, [{pair: (rank, suit)}, ...]."""
+    return [
+        {int(p): (int(rank), str(suit)) for p, rank, suit in rnd}
+        for rnd in _progress(group).get("rounds") or ()
+    ]
+
+
+def _tick_words(old: dict, new: dict) -> list[str]:
+    words = []
+    for name in TICKS:
+        for n in sorted(set(new[name]) ^ set(old[name])):
+            text = _(_TICK_WORDS[(name, n in new[name])])
+            words.append(text % {"pair": _("pair %(n)d") % {"n": n}})
+    return words
+
+
+def _round_words(rounds: list[dict[int, prizes.Card]], waiting: tuple[int, ...]) -> str:
+    last = rounds[-1]
+    cards = ", ".join(
+        _("pair %(n)d %(card)s") % {"n": p, "card": prizes.card_label(c)}
+        for p, c in sorted(last.items())
+    )
+    text = _("cut round %(n)d: %(cards)s") % {"n": len(rounds), "cards": cards}
+    if waiting:
+        text += "; " + _("%(pairs)s cut again") % {"pairs": pairs_text(waiting)}
+    return text
+
+
+def decision_progress(
+    *,
+    drive: Drive,
+    prize: str,
+    ticks: Ticks | None = None,
+    rounds: Rounds | None = None,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+) -> Decision | None:
+    """Save one step of a tie decision: the ticks as they now stand, or the cut rounds
+    recorded so far (all of them, the saved ones first; [] starts the cut again).
+
+    A round that leaves one pair lowest is not a step: that is the decision
+    (decision_record with the rounds). Returns the row, or None when nothing changed.
+    """
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        require_finished(drive)
+        group = prize_groups(drive).get(prize)
+        check_open(group)
+        old_ticks, old_rounds = saved_ticks(group), saved_rounds(group)
+        new_ticks, new_rounds = old_ticks, old_rounds
+        words: list[str] = []
+        try:
+            if ticks is not None:
+                new_ticks = {name: tuple(sorted(set(ticks.get(name, ())))) for name in TICKS}
+                prizes.settle_method(
+                    group.numbers, new_ticks["playoff"], new_ticks["split"], group.is_money
+                )
+                both = set(new_ticks["playoff"]) & set(new_ticks["declined"])
+                if both:
+                    raise DriveError(
+                        _("Pair %(n)d asks for the play-off, so it cannot decline it.")
+                        % {"n": min(both)}
+                    )
+                words += _tick_words(old_ticks, new_ticks)
+            if rounds is not None:
+                new_rounds = [dict(r) for r in rounds]
+                if new_rounds[: len(old_rounds)] != old_rounds and new_rounds:
+                    raise DriveError(
+                        _("The cut has moved on on another screen: look at the cards again."),
+                        409,
+                    )
+                waiting = prizes.who_cuts_next(
+                    group.numbers, new_rounds, prize_settings(drive).ace_low
+                )
+                if new_rounds and not waiting:
+                    raise DriveError(_("This round settles the cut: record it as the decision."))
+                if not new_rounds and old_rounds:
+                    words.append(_("the cut is started again"))
+                elif new_rounds != old_rounds:
+                    words.append(_round_words(new_rounds, waiting))
+        except PrizeError as e:
+            raise as_drive_error(e) from None
+        if not words:
+            return None
+        row = Decision.objects.filter(drive=drive, prize=prize).first()
+        old = {"ticks": old_ticks, "rounds": old_rounds} if row is not None else None
+        if row is None:
+            row = Decision(drive=drive, prize=prize)
+        row.pairs = list(group.numbers)
+        row.status = Decision.Status.OPEN
+        row.method = ""
+        row.winners = []
+        row.detail = {
+            "ticks": {name: list(new_ticks[name]) for name in TICKS},
+            "rounds": [[[p, c[0], c[1]] for p, c in sorted(r.items())] for r in new_rounds],
+        }
+        row.save()
+        record_audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="prize_step",
+            summary=_("%(prize)s: %(what)s") % {"prize": group.label, "what": "; ".join(words)},
+            old=_plain(old),
+            new=row.detail,
+        )
+    return row
+
+
+def _plain(state: dict | None) -> dict | None:
+    if state is None:
+        return None
+    return {
+        "ticks": {k: list(v) for k, v in state["ticks"].items()},
+        "rounds": [[[p, c[0], c[1]] for p, c in sorted(r.items())] for r in state["rounds"]],
+    }

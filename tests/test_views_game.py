@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from drives.models import AuditEntry, Drive, TableGame
 from tests.conftest import add_pairs, make_drive, play_game, row_counts, started_drive
@@ -456,9 +457,14 @@ def test_next_game_preview_shows_the_moves_before_confirming(org_client, organiz
     assert r.status_code == 200
     page = r.content.decode()
     assert "Confirm: start game 2" in page
-    assert f"Pair {winner_1}: table 1 → 2" in page
+    names = {p.number: p.names for p in running.pairs.all()}
+
+    def move(pair, words):
+        return f'Pair {pair}</strong> <span class="names">{escape(names[pair])}</span>: {words}'
+
+    assert move(winner_1, "table 1 → 2") in page
     (sitter,) = at_table(running, 5)
-    assert f"Pair {sitter}: table 5 → 1" in page
+    assert move(sitter, "table 5 → 1") in page
     running.refresh_from_db()
     assert running.current_game == 1
 

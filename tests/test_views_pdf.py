@@ -143,14 +143,14 @@ def test_a_bad_table_count_is_a_clear_400(org_client, drive, query):
     assert "That number will not do" in r.content.decode()
 
 
-def test_table_cards_default_to_the_drives_tables(org_client, drive, club):
+def test_table_cards_default_to_the_drives_tables(org_client, drive, club, settings):
     # 7 pairs: 4 tables (one half-empty).
     texts = pages_text(org_client.get(url("drives:pdf_table_cards", drive)))
     assert len(texts) == 4
     links = {link.table: link for link in TableLink.objects.filter(club=club)}
     assert sorted(links) == [1, 2, 3, 4]
     for n, text in enumerate(texts, start=1):
-        assert f"testserver/t/{links[n].token}/" in text.replace("\n", "")
+        assert f"{settings.SITE_BASE_URL}/t/{links[n].token}/" in text.replace("\n", "")
         assert "St. Joseph's Parish Hall" in text
 
 

@@ -239,14 +239,14 @@ def test_an_oversized_body_is_refused(player, link, running):
 # --- the organizer's table links ---------------------------------------------
 
 
-def test_table_links_page_lists_a_link_per_table(org_client, club, running):
+def test_table_links_page_lists_a_link_per_table(org_client, club, running, settings):
     r = org_client.get(reverse("club:table_links"))
     assert r.status_code == 200
     page = r.content.decode()
     links = TableLink.objects.filter(club=club)
     assert links.count() == 4  # 8 pairs: 4 tables
     for link in links:
-        assert f"http://testserver/t/{link.token}/" in page
+        assert f"{settings.SITE_BASE_URL}/t/{link.token}/" in page
 
 
 def test_table_links_use_the_configured_base_address(org_client, club, settings):

@@ -116,12 +116,10 @@ def club_paper_size_set(
     return club
 
 
-def table_link_url(link: TableLink, request=None) -> str:
-    """The full address of a table link: the configured base address, else the request's."""
+def table_link_url(link: TableLink) -> str:
+    """The full address of a table link, as printed on its QR card: the site's own address
+    (SITE_BASE_URL, or the hall network address found at start; see config/network.py),
+    never the Host a request came with, which anyone can fake."""
     from django.conf import settings
 
-    if settings.SITE_BASE_URL:
-        return settings.SITE_BASE_URL + link.path
-    if request is not None:
-        return request.build_absolute_uri(link.path)
-    return link.path
+    return settings.SITE_BASE_URL + link.path

@@ -49,7 +49,7 @@ def table_links(request):
         Drive.objects.filter(club=club).exclude(status=Drive.Status.FINISHED).first()
         or Drive.objects.filter(club=club).first()
     )
-    rows = [(link, services.table_link_url(link, request)) for link in links]
+    rows = [(link, services.table_link_url(link)) for link in links]
     ctx = {"club": club, "rows": rows, "form": form, "drive": drive, "upto": upto}
     return page(request, "drives/table_links.html", ctx, status=status)
 

@@ -348,6 +348,10 @@ class Submission(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who sent the key: "device:<the table device's key>" or "user:<id>" (the front, the
+    # API). A retry is answered only to the same source; anyone else reusing the key is
+    # refused, never given someone else's answer.
+    source = models.CharField(max_length=80)
     at = models.DateTimeField()
     # The answer given the first time, returned again to a retry.
     answer_status = models.PositiveSmallIntegerField(default=200)
@@ -362,6 +366,7 @@ class Submission(models.Model):
                 name="submission_kind_valid",
             ),
             models.CheckConstraint(condition=~Q(key=""), name="submission_key_not_blank"),
+            models.CheckConstraint(condition=~Q(source=""), name="submission_source_not_blank"),
         ]
 
     def __str__(self) -> str:

@@ -483,6 +483,34 @@ def test_a_key_used_at_one_table_is_refused_at_another(org_api, running):
     assert everything() == before
 
 
+def test_a_key_a_table_phone_used_is_refused_to_the_api_not_replayed(org_api, scorer_api, running):
+    """Retry keys belong to whoever sent them: the API never gets a phone's answer back."""
+    a, b = table_pairs(running, 1, 1)
+    services.table_report(
+        drive=running,
+        game=1,
+        table=1,
+        winner_number=a,
+        key="shared-key-1",
+        device="phone-a",
+        now=NOW,
+        origin=services.Origin(source="table 1: phone-a", device="phone"),
+    )
+    path = f"/api/drives/{running.pk}/games/1/tables/1/result"
+    before = everything()
+    response = org_api.post(path, {"winner": b, "key": "shared-key-1"})
+    assert response.status_code == 409
+    assert "already used" in refusal(response)
+    assert everything() == before
+    # The organizer's own key retried still gets its own first answer back.
+    assert org_api.post(path, {"winner": b, "key": "front-key-1"}).json()["replayed"] is False
+    assert org_api.post(path, {"winner": b, "key": "front-key-1"}).json()["replayed"] is True
+    # Another person (the scorer) sending the organizer's key is refused too.
+    before = everything()
+    assert scorer_api.post(path, {"winner": b, "key": "front-key-1"}).status_code == 409
+    assert everything() == before
+
+
 def test_a_scorers_key_records_results_as_the_scorer(scorer, scorer_api, running):
     winner = table_pairs(running, 1, 3)[0]
     response = scorer_api.post(

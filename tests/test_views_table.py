@@ -107,6 +107,7 @@ def test_agreeing_by_typing_the_pair_number(player, link, running):
 
 def test_five_retries_of_one_tap_count_once(player, link, running):
     a, _b = pairs_at(running, 1)
+    player.get(url(link))
     answers = [post(player, link, "report", key="retry-key-1", winner=a) for _ in range(5)]
     assert {r.status_code for r in answers} == {200}
     assert Submission.objects.count() == 1
@@ -379,3 +380,46 @@ def test_screens_htmx_wrong_method_and_outsiders(
     assert other_club_client.post(screens, {}).status_code == 404
     assert anon_client.post(screens, {}).status_code == 302
     assert row_counts() == before
+
+
+# --- retry keys belong to their device (issue 14) --------------------------------
+
+
+def phones(link, n=2):
+    out = [Client() for _ in range(n)]
+    for c in out:
+        c.get(url(link))  # each gets its own device cookie
+    return out
+
+
+def test_a_key_sent_by_another_phone_is_refused_not_answered(link, running):
+    a, b = pairs_at(running, 1)
+    mine, other = phones(link)
+    assert post(mine, link, "report", key="shared-key-2", winner=a).status_code == 200
+    before = row_counts()
+    r = post(other, link, "report", key="shared-key-2", winner=b)
+    assert r.status_code == 409
+    assert "already used" in r.content.decode()
+    assert row_counts() == before and state(running) == ("reported", a)
+    # The phone that sent it first still gets its answer back on a retry.
+    again = post(mine, link, "report", key="shared-key-2", winner=a)
+    assert again.status_code == 200 and row_counts() == before
+
+
+def test_a_key_a_phone_used_is_refused_to_the_front(link, running, organizer):
+    a, b = pairs_at(running, 1)
+    [mine] = phones(link, 1)
+    post(mine, link, "report", key="shared-key-3", winner=a)
+    before = row_counts()
+    with pytest.raises(services.DriveError, match="already used") as refused:
+        services.result_enter(
+            drive=running,
+            game=1,
+            table=1,
+            winner_number=b,
+            actor=organizer,
+            now=NOW,
+            key="shared-key-3",
+        )
+    assert refused.value.status == 409
+    assert row_counts() == before and state(running) == ("reported", a)

@@ -30,7 +30,7 @@ from ..models import (
     Submission,
     TableGame,
 )
-from ..services import FRONT, DriveError, Origin, record_audit
+from ..services import FRONT, DriveError, Origin, key_source, record_audit
 from .check import _Checked, _Refused, check_document
 from .limits import FORMAT, VERSION
 
@@ -185,6 +185,7 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
                 device=sub["device"],
                 agent=sub["agent"],
                 actor=user(sub["actor"]),
+                source=key_source(actor=user(sub["actor"]), device=sub["device"]),
                 at=sub["at"],
                 answer_status=sub["answer_status"],
                 answer=sub["answer"],

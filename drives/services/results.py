@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from .. import results as rules
@@ -75,8 +75,29 @@ class Answer:
     replayed: bool = False
 
 
-def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
-    """The first answer to a submission with this key, or None if it is new."""
+def key_source(*, actor=None, device: str = "") -> str:
+    """Who sends a key: the person (the front, the API) or else the table device."""
+    if getattr(actor, "is_authenticated", False):
+        return f"user:{actor.pk}"
+    return f"device:{device}"[:80]
+
+
+def _key_taken() -> DriveError:
+    return DriveError(
+        _(
+            "This key was already used by another device or person: nothing was saved. "
+            "Reload the page and tap again."
+        ),
+        409,
+    )
+
+
+def _replayed(drive: Drive, key: str | None, table: int, source: str) -> Answer | None:
+    """The first answer to a submission with this key, or None if it is new.
+
+    Only the source that sent the key first gets that answer back; a key reused by another
+    device or person is refused (409), so nobody is answered with someone else's result and
+    nobody's entry silently vanishes as a "retry"."""
     if not key:
         return None
     first = next(
@@ -89,6 +110,8 @@ def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
     )
     if first is None:
         return None
+    if first.source != source:
+        raise _key_taken()
     if first.table_game.table != table:
         raise DriveError(_("This key was already used for another table."), 409)
     return Answer(first.answer_status, first.answer, first.table_game, replayed=True)
@@ -148,19 +171,26 @@ def _submission(
     answer: str,
     status: int = 200,
 ) -> None:
-    Submission.objects.create(
-        drive_id=tg.drive_id,
-        table_game=tg,
-        key=key or f"auto-{secrets.token_hex(12)}",
-        kind=kind,
-        winner=winner,
-        device=device[:64],
-        agent=origin.device[:200],
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
-        at=now,
-        answer_status=status,
-        answer=answer[:300],
-    )
+    try:
+        # A savepoint: a key taken meanwhile at another table (whose lock this request does
+        # not hold) is refused by the database's unique key, as a 409, not a 500.
+        with transaction.atomic():
+            Submission.objects.create(
+                drive_id=tg.drive_id,
+                table_game=tg,
+                key=key or f"auto-{secrets.token_hex(12)}",
+                kind=kind,
+                winner=winner,
+                device=device[:64],
+                agent=origin.device[:200],
+                actor=actor if getattr(actor, "is_authenticated", False) else None,
+                source=key_source(actor=actor, device=device),
+                at=now,
+                answer_status=status,
+                answer=answer[:300],
+            )
+    except IntegrityError:
+        raise _key_taken() from None
 
 
 def _seated_pair(tg: TableGame, number: int, game: int) -> Pair:
@@ -314,11 +344,12 @@ def result_enter(
     """result_record with its answer (for callers that pass a device key)."""
     if key is not None:
         _check_key(key)
+    source = key_source(actor=actor, device="front")
     with transaction.atomic():
-        if (first := _replayed(drive, key, table)) is not None:
+        if (first := _replayed(drive, key, table, source)) is not None:
             return first
         tg = _locked_table(drive, game, table)
-        if (first := _replayed(drive, key, table)) is not None:
+        if (first := _replayed(drive, key, table, source)) is not None:
             return first
         winner = _seated_pair(tg, winner_number, game)
         old = _result_state(tg)
@@ -340,14 +371,14 @@ def result_enter(
         )
 
 
-def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | Answer:
+def _table_locked(drive: Drive, game: int, table: int, key: str, source: str) -> TableGame | Answer:
     """The table's row for a table submission, locked: only the current game of a running
     drive. A retry of a submission already answered gets that answer instead (an Answer),
     even once the game has moved on."""
     try:
         tg = _locked_table(drive, game, table)
     except DriveError:
-        if (first := _replayed(drive, key, table)) is not None:
+        if (first := _replayed(drive, key, table, source)) is not None:
             return first
         fresh = Drive.objects.get(pk=drive.pk)
         if fresh.is_running and game != fresh.current_game:
@@ -360,7 +391,7 @@ def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | 
             ) from None
         raise
     # Checked under the table's lock, so a retry racing its first try sees it.
-    if (first := _replayed(drive, key, table)) is not None:
+    if (first := _replayed(drive, key, table, source)) is not None:
         return first
     return tg
 
@@ -385,7 +416,7 @@ def table_report(
     """
     _check_key(key)
     with transaction.atomic():
-        tg = _table_locked(drive, game, table, key)
+        tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
         if isinstance(tg, Answer):
             return tg
         winner = _seated_pair(tg, winner_number, game)
@@ -435,7 +466,7 @@ def table_confirm(
     """
     _check_key(key)
     with transaction.atomic():
-        tg = _table_locked(drive, game, table, key)
+        tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
         if isinstance(tg, Answer):
             return tg
         winner = _seated_pair(tg, winner_number, game)
@@ -479,7 +510,7 @@ def table_withdraw(
     """The reporting device takes back its own report before the other pair agreed."""
     _check_key(key)
     with transaction.atomic():
-        tg = _table_locked(drive, game, table, key)
+        tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
         if isinstance(tg, Answer):
             return tg
         old = _result_state(tg)

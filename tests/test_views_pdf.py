@@ -455,3 +455,17 @@ def test_the_generated_time_is_in_the_local_time_zone(drive, settings):
         "St. Joseph's Parish Hall",
         "letter",
     )
+
+
+def test_punch_cards_print_each_pairs_code_when_the_drive_confirms_by_code(
+    org_client, drive, organizer
+):
+    plain = "".join(pages_text(org_client.get(url("drives:pdf_punch_cards", drive))))
+    codes = dict(drive.pairs.values_list("number", "code"))
+    assert not any(code in plain for code in codes.values())
+    services.drive_screens_set(drive=drive, actor=organizer, now=NOW, confirm_by_code=True)
+    drive.refresh_from_db()
+    texts = pages_text(org_client.get(url("drives:pdf_punch_cards", drive)))
+    flat = "".join(texts)
+    for code in codes.values():
+        assert f"Code {code}" in flat

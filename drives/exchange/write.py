@@ -19,6 +19,7 @@ from prizes.models import (
     SideDraw,
 )
 
+from .. import pair_codes
 from ..game_options import check_game_options
 from ..models import (
     AuditEntry,
@@ -115,7 +116,11 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
     drive.full_clean(exclude=["club", "copied_from"])
     drive.save()
 
-    pairs = Pair.objects.bulk_create([Pair(drive=drive, **p) for p in c.pairs])
+    # Pair codes are drawn afresh here: the document does not carry them.
+    codes = pair_codes.draw(set(), len(c.pairs))
+    pairs = Pair.objects.bulk_create(
+        [Pair(drive=drive, code=code, **p) for p, code in zip(c.pairs, codes, strict=True)]
+    )
     pair = {p.number: p for p in pairs}
 
     def pair_id(n: int | None) -> int | None:

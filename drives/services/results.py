@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from .. import pair_codes
 from .. import results as rules
 from ..models import (
     AuditEntry,
@@ -446,53 +447,110 @@ def table_report(
         )
 
 
+def _confirmer(tg: TableGame, winner: int, number: int | None, code: str | None) -> int:
+    """The pair that agrees, as the drive's way of confirming asks for it: its pair number
+    (tapped or typed), or its pair code, typed from its punch card."""
+    if tg.drive.confirm_by_code:
+        other = _other_number(tg, winner)
+        typed = pair_codes.normalize(code or "")
+        if not typed:
+            raise DriveError(
+                _("Type your pair code (on your punch card) to agree: pair %(other)d's code.")
+                % {"other": other}
+            )
+        codes = {s.pair.code: s.pair.number for s in tg.seat_list}
+        if codes.get(typed) == winner:
+            raise DriveError(
+                _("That is pair %(pair)d's code: pair %(other)d types its own code to agree.")
+                % {"pair": winner, "other": other}
+            )
+        if codes.get(typed) != other:
+            raise DriveError(
+                _("That is not pair %(other)d's code: check the code on pair %(other)d's card.")
+                % {"other": other}
+            )
+        return other
+    if number is None:
+        raise DriveError(_("Type your pair number to agree."))
+    _seated_pair(tg, number, tg.game)
+    return number
+
+
 def table_confirm(
     *,
     drive: Drive,
     game: int,
     table: int,
     winner_number: int,
-    confirmer_number: int,
     key: str,
     device: str,
     now: datetime,
     origin: Origin,
+    confirmer_number: int | None = None,
+    code: str | None = None,
     actor=None,
 ) -> Answer:
-    """The other pair agrees with the reported winner: the result counts.
+    """The other pair agrees with the reported winner, from another device: the result counts.
 
-    winner_number is the winner the page showed (a changed report is refused);
-    confirmer_number must be the pair that lost, typed or tapped.
+    winner_number is the winner the page showed (a changed report is refused). The pair that
+    agrees is confirmer_number (tapped or typed), or, when the drive confirms by pair code,
+    the pair whose code was typed. The device that sent the report cannot agree to it.
+
+    A refusal changes nothing at the table and is written to the audit trail, with its reason.
     """
     _check_key(key)
-    with transaction.atomic():
-        tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
-        if isinstance(tg, Answer):
-            return tg
-        winner = _seated_pair(tg, winner_number, game)
-        _seated_pair(tg, confirmer_number, game)
-        old = _result_state(tg)
-        words = {"game": game, "table": table, "pair": winner_number, "other": confirmer_number}
-        step = _ask(
-            rules.confirm,
-            _rules_table(tg),
-            pair=winner_number,
-            confirmer=confirmer_number,
-            words=words,
+    try:
+        with transaction.atomic():
+            tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
+            if isinstance(tg, Answer):
+                return tg
+            winner = _seated_pair(tg, winner_number, game)
+            confirmer = _confirmer(tg, winner_number, confirmer_number, code)
+            old = _result_state(tg)
+            words = {"game": game, "table": table, "pair": winner_number, "other": confirmer}
+            step = _ask(
+                rules.confirm,
+                _rules_table(tg),
+                pair=winner_number,
+                confirmer=confirmer,
+                device=device,
+                words=words,
+            )
+            return _result_change(
+                tg,
+                step,
+                source=TableGame.Source.TABLE,
+                kind=Submission.Kind.CONFIRM,
+                claimed=winner,
+                key=key,
+                device=device,
+                origin=origin,
+                actor=actor,
+                now=now,
+                old=old,
+                words=words,
+            )
+    except DriveError as refused:
+        _confirm_refused(
+            drive=drive, game=game, table=table, device=device, origin=origin, now=now, why=refused
         )
-        return _result_change(
-            tg,
-            step,
-            source=TableGame.Source.TABLE,
-            kind=Submission.Kind.CONFIRM,
-            claimed=winner,
-            key=key,
-            device=device,
-            origin=origin,
-            actor=actor,
+        raise
+
+
+def _confirm_refused(*, drive, game, table, device, origin, now, why: DriveError) -> None:
+    """The audit entry of a refused confirmation, after its transaction was rolled back: who
+    tried, from which device, and why it was refused. Nothing else is written."""
+    with transaction.atomic():
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=None,
             now=now,
-            old=old,
-            words=words,
+            origin=origin,
+            action="table_confirm_refused",
+            summary=_("Game %(game)d, table %(table)d: an agreement was refused: %(why)s")
+            % {"game": game, "table": table, "why": why.message},
+            new={"game": game, "table": table, "device": device, "status": why.status},
         )
 
 

@@ -114,6 +114,7 @@ class DriveIn(Schema):
     prize_places: int = Field(3, ge=0, le=20)
     sitout_wins: bool = True
     confirm_by_number: bool = False
+    confirm_by_code: bool = False
     board_public: bool = False
     standings_public: bool = False
 
@@ -129,6 +130,7 @@ class DriveOut(Schema):
     prize_places: int
     sitout_wins: bool
     confirm_by_number: bool
+    confirm_by_code: bool
     board_public: bool
     standings_public: bool
     status: str

@@ -104,6 +104,7 @@ class ScreensForm(forms.Form):
     board_public = forms.BooleanField(required=False)
     standings_public = forms.BooleanField(required=False)
     confirm_by_number = forms.BooleanField(required=False)
+    confirm_by_code = forms.BooleanField(required=False)
 
 
 @login_required
@@ -114,7 +115,7 @@ def drive_screens(request, drive_id):
     before or during the night."""
     drive = get_drive_for_user(request, drive_id)
     form = ScreensForm(request.POST)
-    form.is_valid()  # three check boxes: anything unticked or unreadable is "off"
+    form.is_valid()  # check boxes: anything unticked or unreadable is "off"
     services.drive_screens_set(
         drive=drive,
         actor=request.user,

@@ -36,8 +36,10 @@ class ReportForm(forms.Form):
 
 
 class ConfirmForm(ReportForm):
-    # The pair that agrees: typed by the players, or sent by the "Pair 7 agrees" button.
-    confirmer = forms.IntegerField(min_value=1, max_value=9999)
+    # The pair that agrees: typed by the players, or sent by the "Pair 7 agrees" button;
+    # or, when the drive confirms by pair code, the code the other pair typed.
+    confirmer = forms.IntegerField(min_value=1, max_value=9999, required=False)
+    code = forms.CharField(max_length=16, required=False, strip=True)
 
 
 class WithdrawForm(forms.Form):
@@ -151,8 +153,8 @@ def _etag(request, ctx: dict) -> str:
         "panel" if _partial(request) else "page",
         get_language() or "",
         ctx["club"].name,
-        drive
-        and (drive.pk, drive.current_game, drive.status, drive.confirm_by_number, drive.games),
+        drive and (drive.pk, drive.current_game, drive.status, drive.games),
+        drive and drive.confirm_mode,
         tg and (tg.pk, tg.version, tg.status, tg.deal_first_id, ctx.get("mine")),
         tg and [(s.pk, s.pair.number, s.pair.player1, s.pair.player2) for s in tg.seat_list],
     ]
@@ -234,6 +236,7 @@ def table_confirm(request, token):
         services.table_confirm,
         winner_number="winner",
         confirmer_number="confirmer",
+        code="code",
     )
 
 

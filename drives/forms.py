@@ -135,6 +135,8 @@ class StartForm(forms.Form):
         min_value=0,
         max_value=2**62 - 1,
     )
+    # Yes to starting while another drive of the club is running (the screen asked).
+    alongside = forms.BooleanField(required=False)
 
 
 class ResultForm(forms.Form):

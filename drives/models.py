@@ -29,6 +29,18 @@ class Club(models.Model):
         _("paper size"), max_length=8, choices=PaperSize.choices, default=PaperSize.LETTER
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The running drive the club's table cards (QR links) open, chosen by the organizer:
+    # set when a drive starts if none is running, changed on the drive page. Never the
+    # newest drive by itself, so a second drive cannot take over the printed cards.
+    table_drive = models.ForeignKey(
+        "Drive",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("drive the table cards open"),
+    )
+
     class Meta:
         verbose_name = _("club")
 

@@ -208,7 +208,12 @@ CALLS = {
         {"player1": "Mary", "player2": "John"},
         201,
     ),
-    "api:drive_start": ("post", "/api/drives/{registering}/start", {"seed": 7}, 200),
+    "api:drive_start": (
+        "post",
+        "/api/drives/{registering}/start",
+        {"seed": 7, "alongside": True},
+        200,
+    ),
     "api:game_seating": ("get", "/api/drives/{drive}/games/1/seating", NOTHING, 200),
     "api:result_record": (
         "post",
@@ -750,6 +755,14 @@ def _trail(drive) -> list[tuple]:
     ]
 
 
+def _strip_cards(trail: list[tuple]) -> list[tuple]:
+    """The trail without whether the start gave the drive the table cards."""
+    for _action, _summary, _old, new in trail:
+        if isinstance(new, dict):
+            new.pop("table_cards", None)
+    return trail
+
+
 def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_api):
     # The screens: new drive, one pair, a pasted list, start, every result, next game.
     org_client.post(reverse("drives:drive_create"), {**NEW_DRIVE, "sitout_wins": "on"})
@@ -777,7 +790,9 @@ def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_ap
         f"/api/drives/{made}/pairs",
         [{"player1": "Ann", "player2": "Bob"}, {"player1": "Ceit", "player2": "Dan"}],
     )
-    org_api.post(f"/api/drives/{made}/start", {"seed": 42})
+    # The screens' drive is running: the API says yes to a second drive, as the screen asks.
+    assert org_api.post(f"/api/drives/{made}/start", {"seed": 42}).status_code == 409
+    org_api.post(f"/api/drives/{made}/start", {"seed": 42, "alongside": True})
     for tg in queries.game_tables(api, 1):
         if len(tg.seat_list) == 2:
             winner = tg.seat_list[0].pair.number
@@ -790,7 +805,10 @@ def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_ap
     actions = [a for a, *_ in _trail(screens)]
     assert actions[:4] == ["drive_create", "pair_add", "pairs_bulk_add", "drive_start"]
     assert actions[-1] == "game_advance" and "result_record" in actions
-    assert _trail(api) == _trail(screens)
+    # The first drive started got the table cards; the second, started alongside, did not.
+    assert [e[3].pop("table_cards") for e in _trail(screens) if e[0] == "drive_start"] == [True]
+    assert [e[3].pop("table_cards") for e in _trail(api) if e[0] == "drive_start"] == [False]
+    assert _strip_cards(_trail(api)) == _strip_cards(_trail(screens))
     assert {e.source.split(":")[0] for e in AuditEntry.objects.filter(drive=screens)} == {"front"}
     assert {e.source.split(":")[0] for e in AuditEntry.objects.filter(drive=api)} == {"api"}
 

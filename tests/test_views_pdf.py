@@ -219,7 +219,7 @@ def test_other_downloads_queries_do_not_grow_with_pairs(org_client, club, organi
     for n in (10, 40):
         d = make_drive(club, organizer, name=f"Drive {n}", games=3)
         add_pairs(d, organizer, n)
-        d = services.drive_start(drive=d, actor=organizer, now=NOW, seed=1)
+        d = services.drive_start(drive=d, actor=organizer, now=NOW, seed=1, alongside=True)
         play_game(d, organizer)
         with CaptureQueriesContext(connection) as ctx:
             assert org_client.get(url(name, d)).status_code == 200

@@ -40,6 +40,8 @@ from .common import (
 from .links import (
     MAX_TABLES,
     club_paper_size_set,
+    table_drive_of,
+    table_drive_set,
     table_link_rotate,
     table_link_url,
     table_links,
@@ -70,6 +72,7 @@ from .scoresheets import (
 )
 from .seating import (
     AdvancePlan,
+    AlreadyRunning,
     advance_plan,
     describe_moves,
     drive_start,
@@ -101,6 +104,7 @@ from .setup import (
 
 __all__ = [
     "AdvancePlan",
+    "AlreadyRunning",
     "Answer",
     "CorrectionPlan",
     "DEAL_EVENTS",
@@ -163,6 +167,8 @@ __all__ = [
     "table_link_rotate",
     "table_link_url",
     "key_source",
+    "table_drive_set",
+    "table_drive_of",
     "table_links",
     "table_report",
     "table_withdraw",

@@ -155,6 +155,11 @@ class PairOut(Schema):
 
 class StartIn(Schema):
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
+    alongside: bool = Field(
+        False,
+        description="Start it although another drive of the club is running (otherwise 409). "
+        "The table cards keep opening the drive they open.",
+    )
 
 
 class SeatedPair(Schema):
@@ -412,6 +417,7 @@ def drive_start(request, drive_id: DriveId, payload: StartIn | None = None):
         now=timezone.now(),
         origin=origin_of(request, "start"),
         seed=payload.seed if payload else None,
+        alongside=payload.alongside if payload else False,
     )
     return _drive_out(drive)
 

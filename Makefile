@@ -29,7 +29,7 @@ run: install
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py setup_site
 	@$(BIN)/python scripts/address.py $(PORT)
-	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --log-level warning
+	PORT=$(PORT) $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --log-level warning
 
 ## make test: install, lint, then the whole suite (browser tests skip without Chromium).
 test: install-dev
@@ -62,4 +62,4 @@ bench: install-dev
 dev: install
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py setup_site
-	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	PORT=$(PORT) DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)

@@ -1,8 +1,9 @@
 """make bench, part 2: table devices through gunicorn, as in a hall.
 
-Each table has its own device. For every game, all devices are released
-together: each opens its table page, reports the winner and confirms it as
-the other pair; then the organizer's tablet seats the next game. Run on a
+Each table has two devices, one per pair. For every game, all tables are
+released together: one device opens its table page and reports the winner,
+the other pair's device agrees (a report is never agreed to by the device that
+sent it); then the organizer's tablet seats the next game. Run on a
 file-based SQLite database and on PostgreSQL with one app server (gunicorn,
 4 workers), and on PostgreSQL with two app servers sharing the database, the
 devices split between them. Prints latency percentiles of the writes,
@@ -38,13 +39,15 @@ def night(server: LiveServer, tables: list[dict], games: int) -> dict:
     answered = 0
     lock = threading.Lock()
     devices = [HallDevice(server.urls[i % len(server.urls)]) for i in range(len(tables))]
+    # The other pair's phone at each table: it agrees to the report.
+    others = [HallDevice(server.urls[i % len(server.urls)]) for i in range(len(tables))]
     organizer = HallDevice(server.url)
     organizer.log_in(server.drive["username"], server.drive["password"])
     drive = server.drive["drive"]
 
     def play(i: int, game: int, barrier: threading.Barrier) -> None:
         nonlocal answered
-        d, token = devices[i], tables[i]["token"]
+        d, other, token = devices[i], others[i], tables[i]["token"]
         barrier.wait()
         seen, winners = d.seated(token)
         if seen != game or len(winners) != 2:
@@ -52,7 +55,7 @@ def night(server: LiveServer, tables: list[dict], games: int) -> dict:
                 errors.append(f"game {game}: table page showed game {seen}, {winners}")
             return
         a, b = winners
-        for call in (lambda: d.report(token, game, a), lambda: d.confirm(token, game, a, b)):
+        for call in (lambda: d.report(token, game, a), lambda: other.confirm(token, game, a, b)):
             answer = call()
             with lock:
                 latencies.append(answer.seconds * 1000)

@@ -14,6 +14,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
+from config import network
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CARD_DRIVE_VAR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -39,11 +41,14 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 DEBUG = _env_bool("DEBUG", False)
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h]
-# The address printed on QR table cards and shown for table links, e.g.
+# The address printed on QR table cards and shown for table links and the board, e.g.
 # "http://192.168.1.10:8000" or "http://carddrive.local:8000". Give the laptop a
 # fixed address or hostname on the hall network so printed cards keep working.
-# Empty: the address the page was opened with.
-SITE_BASE_URL = os.environ.get("SITE_BASE_URL", "").rstrip("/")
+# Not set: the laptop's hall network address, found once here at start, with PORT
+# (what `make run` serves on). Never the Host a request came with (config/network.py).
+SITE_BASE_URL = network.base_url(
+    configured=os.environ.get("SITE_BASE_URL", ""), port=os.environ.get("PORT", "8000")
+)
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 # Over HTTPS the session and CSRF cookies are sent over HTTPS only. The hall's own

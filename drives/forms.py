@@ -51,6 +51,7 @@ class DriveForm(forms.ModelForm):
             "prize_places",
             "sitout_wins",
             "confirm_by_number",
+            "confirm_by_code",
             "board_public",
             "standings_public",
         ]
@@ -60,6 +61,9 @@ class DriveForm(forms.ModelForm):
             "sitout_wins": _("With an odd number of pairs one pair sits out each game."),
             "confirm_by_number": _(
                 "Otherwise the other pair agrees to a result reported at its table with one tap."
+            ),
+            "confirm_by_code": _(
+                "Each pair's code is printed on its punch card: only that pair can agree for it."
             ),
             "board_public": _(
                 "Show the projector board without a login. Its address is on the drive's page."
@@ -138,6 +142,8 @@ class StartForm(forms.Form):
         min_value=0,
         max_value=2**62 - 1,
     )
+    # Yes to starting while another drive of the club is running (the screen asked).
+    alongside = forms.BooleanField(required=False)
 
 
 class ResultForm(forms.Form):

@@ -29,6 +29,17 @@ class Club(models.Model):
         _("paper size"), max_length=8, choices=PaperSize.choices, default=PaperSize.LETTER
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The running drive the club's table cards (QR links) open, chosen by the organizer:
+    # set when a drive starts if none is running, changed on the drive page. Never the
+    # newest drive by itself, so a second drive cannot take over the printed cards.
+    table_drive = models.ForeignKey(
+        "Drive",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("drive the table cards open"),
+    )
 
     class Meta:
         verbose_name = _("club")
@@ -130,6 +141,11 @@ class Drive(models.Model):
     confirm_by_number = models.BooleanField(
         _("the other pair confirms by typing its pair number"), default=False
     )
+    # Or by typing its pair code, printed on its punch card (Pair.code): the one way that
+    # shows the other pair itself agreed, not whoever holds the phone.
+    confirm_by_code = models.BooleanField(
+        _("the other pair confirms by typing its pair code"), default=False
+    )
     # Public screens, no login: the projector board and read-only standings.
     board_public = models.BooleanField(_("projector board on"), default=False)
     standings_public = models.BooleanField(_("standings public"), default=False)
@@ -167,6 +183,13 @@ class Drive(models.Model):
                 ),
                 name="drive_current_game_matches_status",
             ),
+            models.CheckConstraint(
+                condition=~Q(confirm_by_number=True, confirm_by_code=True),
+                name="drive_one_way_to_confirm",
+                violation_error_message=_(
+                    "Choose one way for the other pair to agree: its pair number or its pair code."
+                ),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -184,6 +207,13 @@ class Drive(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def confirm_mode(self) -> str:
+        """How the other pair agrees at a table: "tap", "number" or "code"."""
+        if self.confirm_by_code:
+            return "code"
+        return "number" if self.confirm_by_number else "tap"
+
 
 class Pair(models.Model):
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="pairs")
@@ -191,6 +221,9 @@ class Pair(models.Model):
     player1 = models.CharField(_("first player"), max_length=MAX_NAME)
     player2 = models.CharField(_("second player"), max_length=MAX_NAME)
     paid = models.BooleanField(_("paid"), default=False)
+    # The pair's own code, printed on its punch card: the other pair types it to agree
+    # with a result reported at its table (when the drive confirms by pair code).
+    code = models.CharField(_("pair code"), max_length=8)
     # The first game the pair could play (a late pair arrives later), and the
     # last game it played when it left early (None: stayed to the end).
     arrived_game = models.PositiveSmallIntegerField(default=1)
@@ -201,6 +234,8 @@ class Pair(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["drive", "number"], name="pair_number_unique_in_drive"),
+            models.UniqueConstraint(fields=["drive", "code"], name="pair_code_unique_in_drive"),
+            models.CheckConstraint(condition=~Q(code=""), name="pair_code_not_blank"),
             models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
             models.CheckConstraint(
                 condition=Q(arrived_game__gte=1)
@@ -348,6 +383,10 @@ class Submission(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who sent the key: "device:<the table device's key>" or "user:<id>" (the front, the
+    # API). A retry is answered only to the same source; anyone else reusing the key is
+    # refused, never given someone else's answer.
+    source = models.CharField(max_length=80)
     at = models.DateTimeField()
     # The answer given the first time, returned again to a retry.
     answer_status = models.PositiveSmallIntegerField(default=200)
@@ -362,6 +401,7 @@ class Submission(models.Model):
                 name="submission_kind_valid",
             ),
             models.CheckConstraint(condition=~Q(key=""), name="submission_key_not_blank"),
+            models.CheckConstraint(condition=~Q(source=""), name="submission_source_not_blank"),
         ]
 
     def __str__(self) -> str:

@@ -12,7 +12,7 @@ Winners are pair numbers. Messages are templates for gettext (``%(pair)d``, ``%(
 >>> step = report(Table(Status.PENDING), pair=7, device="phone-a")
 >>> step.status, step.winner, step.action
 (<Status.REPORTED: 'reported'>, 7, 'table_report')
->>> confirm(Table(Status.REPORTED, 7, "phone-a"), pair=7, confirmer=12).status
+>>> confirm(Table(Status.REPORTED, 7, "phone-a"), pair=7, confirmer=12, device="phone-b").status
 <Status.CONFIRMED: 'confirmed'>
 >>> front(Table(Status.REPORTED, 7, "phone-a"), pair=12).status
 <Status.CONFLICT: 'conflict'>
@@ -196,8 +196,16 @@ def report(table: Table, *, pair: int, device: str) -> Step:
     )
 
 
-def confirm(table: Table, *, pair: int, confirmer: int) -> Step:
-    """The other pair agrees that ``pair`` won (the winner the page showed): it counts."""
+SAME_DEVICE = gettext_noop(
+    "This phone sent the report, so it cannot agree to it too. Pair %(other)d agrees on "
+    "another phone, or the front table enters the result."
+)
+
+
+def confirm(table: Table, *, pair: int, confirmer: int, device: str) -> Step:
+    """The other pair agrees that ``pair`` won (the winner the page showed), from ``device``:
+    it counts. The device that sent the report cannot agree to it: a second device shows that
+    someone else at the table saw the result."""
     _no_sitout(table)
     if table.status == Status.CONFIRMED and table.winner == pair:
         return _unchanged(table, COUNTED)
@@ -215,6 +223,8 @@ def confirm(table: Table, *, pair: int, confirmer: int) -> Step:
         raise Refused(
             gettext_noop("Pair %(pair)d won: the other pair agrees, not the winner."), 400
         )
+    if device == table.device:
+        raise Refused(SAME_DEVICE, 403)
     return Step(
         Status.CONFIRMED,
         pair,

@@ -43,6 +43,7 @@ urlpatterns = [
     path("<int:drive_id>/pairs/<int:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),
     path("<int:drive_id>/pairs/<int:pair_id>/paid/", organizer.pair_paid, name="pair_paid"),
     path("<int:drive_id>/start/", organizer.drive_start, name="drive_start"),
+    path("<int:drive_id>/table-cards/", links.table_cards_serve, name="table_cards_serve"),
     path("<int:drive_id>/games/<int:game>/", night.game, name="game"),
     path("<int:drive_id>/games/<int:game>/live/", night.game_live, name="game_live"),
     path(f"{TABLE}/result/", night.result_record, name="result_record"),

@@ -208,7 +208,12 @@ CALLS = {
         {"player1": "Mary", "player2": "John"},
         201,
     ),
-    "api:drive_start": ("post", "/api/drives/{registering}/start", {"seed": 7}, 200),
+    "api:drive_start": (
+        "post",
+        "/api/drives/{registering}/start",
+        {"seed": 7, "alongside": True},
+        200,
+    ),
     "api:game_seating": ("get", "/api/drives/{drive}/games/1/seating", NOTHING, 200),
     "api:result_record": (
         "post",
@@ -483,6 +488,34 @@ def test_a_key_used_at_one_table_is_refused_at_another(org_api, running):
     assert everything() == before
 
 
+def test_a_key_a_table_phone_used_is_refused_to_the_api_not_replayed(org_api, scorer_api, running):
+    """Retry keys belong to whoever sent them: the API never gets a phone's answer back."""
+    a, b = table_pairs(running, 1, 1)
+    services.table_report(
+        drive=running,
+        game=1,
+        table=1,
+        winner_number=a,
+        key="shared-key-1",
+        device="phone-a",
+        now=NOW,
+        origin=services.Origin(source="table 1: phone-a", device="phone"),
+    )
+    path = f"/api/drives/{running.pk}/games/1/tables/1/result"
+    before = everything()
+    response = org_api.post(path, {"winner": b, "key": "shared-key-1"})
+    assert response.status_code == 409
+    assert "already used" in refusal(response)
+    assert everything() == before
+    # The organizer's own key retried still gets its own first answer back.
+    assert org_api.post(path, {"winner": b, "key": "front-key-1"}).json()["replayed"] is False
+    assert org_api.post(path, {"winner": b, "key": "front-key-1"}).json()["replayed"] is True
+    # Another person (the scorer) sending the organizer's key is refused too.
+    before = everything()
+    assert scorer_api.post(path, {"winner": b, "key": "front-key-1"}).status_code == 409
+    assert everything() == before
+
+
 def test_a_scorers_key_records_results_as_the_scorer(scorer, scorer_api, running):
     winner = table_pairs(running, 1, 3)[0]
     response = scorer_api.post(
@@ -722,6 +755,14 @@ def _trail(drive) -> list[tuple]:
     ]
 
 
+def _strip_cards(trail: list[tuple]) -> list[tuple]:
+    """The trail without whether the start gave the drive the table cards."""
+    for _action, _summary, _old, new in trail:
+        if isinstance(new, dict):
+            new.pop("table_cards", None)
+    return trail
+
+
 def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_api):
     # The screens: new drive, one pair, a pasted list, start, every result, next game.
     org_client.post(reverse("drives:drive_create"), {**NEW_DRIVE, "sitout_wins": "on"})
@@ -749,7 +790,9 @@ def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_ap
         f"/api/drives/{made}/pairs",
         [{"player1": "Ann", "player2": "Bob"}, {"player1": "Ceit", "player2": "Dan"}],
     )
-    org_api.post(f"/api/drives/{made}/start", {"seed": 42})
+    # The screens' drive is running: the API says yes to a second drive, as the screen asks.
+    assert org_api.post(f"/api/drives/{made}/start", {"seed": 42}).status_code == 409
+    org_api.post(f"/api/drives/{made}/start", {"seed": 42, "alongside": True})
     for tg in queries.game_tables(api, 1):
         if len(tg.seat_list) == 2:
             winner = tg.seat_list[0].pair.number
@@ -762,7 +805,10 @@ def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_ap
     actions = [a for a, *_ in _trail(screens)]
     assert actions[:4] == ["drive_create", "pair_add", "pairs_bulk_add", "drive_start"]
     assert actions[-1] == "game_advance" and "result_record" in actions
-    assert _trail(api) == _trail(screens)
+    # The first drive started got the table cards; the second, started alongside, did not.
+    assert [e[3].pop("table_cards") for e in _trail(screens) if e[0] == "drive_start"] == [True]
+    assert [e[3].pop("table_cards") for e in _trail(api) if e[0] == "drive_start"] == [False]
+    assert _strip_cards(_trail(api)) == _strip_cards(_trail(screens))
     assert {e.source.split(":")[0] for e in AuditEntry.objects.filter(drive=screens)} == {"front"}
     assert {e.source.split(":")[0] for e in AuditEntry.objects.filter(drive=api)} == {"api"}
 

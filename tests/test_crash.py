@@ -26,38 +26,43 @@ pytestmark = pytest.mark.live
 def test_results_answered_before_a_crash_survive_it():
     with LiveServer(backend="sqlite", pairs=40, workers=2) as server:
         tables = server.drive["tables"]
-        answered: dict[str, tuple[int, int]] = {}  # key -> (table, winner) answered 200
-        unanswered: list[tuple[dict, int, str]] = []
+        # key -> (table, winner, the device that sent it) answered 200
+        answered: dict[str, tuple[int, int, HallDevice]] = {}
+        # (table, winner, key of a report with no answer, the device that sent it)
+        unanswered: list[tuple[dict, int, str, HallDevice | None]] = []
         lock = threading.Lock()
         killed = threading.Event()
 
         def device(t):
-            d = HallDevice(server.url)
+            # One phone reports, the other pair's phone agrees.
+            d, other = HallDevice(server.url), HallDevice(server.url)
             a, b = t["pairs"]
             try:
                 d.open_table(t["token"])
+                other.open_table(t["token"])
             # The server is down, or died mid-answer: this table never got going.
             except (OSError, HTTPException):
                 with lock:
-                    unanswered.append((t, a, ""))
+                    unanswered.append((t, a, "", None))
                 return
             for kind in ("report", "confirm"):
                 key = secrets.token_hex(16)
+                sender = d if kind == "report" else other
                 try:
                     if kind == "report":
                         answer = d.report(t["token"], 1, a, key=key)
                     else:
-                        answer = d.confirm(t["token"], 1, a, b, key=key)
+                        answer = other.confirm(t["token"], 1, a, b, key=key)
                 except (OSError, HTTPException):  # down, or cut off mid-answer
                     with lock:
-                        unanswered.append((t, a, key if kind == "report" else ""))
+                        unanswered.append((t, a, key if kind == "report" else "", sender))
                     return
                 if answer.status != 200:
                     with lock:
-                        unanswered.append((t, a, ""))
+                        unanswered.append((t, a, "", None))
                     return
                 with lock:
-                    answered[key] = (t["table"], a)
+                    answered[key] = (t["table"], a, sender)
                 time.sleep(0.05)
 
         def kill_soon():
@@ -88,28 +93,27 @@ def test_results_answered_before_a_crash_survive_it():
         # Start again; the night carries on: a retry of an answered key writes nothing,
         # the interrupted tables finish, and the organizer seats game 2.
         server.start()
-        retry_key, (table_number, winner) = next(iter(answered.items()))
+        # A phone resends with its own key, as the page's queue does (a key belongs to the
+        # device that made it: another device sending it would be refused).
+        retry_key, (table_number, winner, sender) = next(iter(answered.items()))
         t = next(t for t in tables if t["table"] == table_number)
-        d = HallDevice(server.url)
-        d.open_table(t["token"])
-        assert d.report(t["token"], 1, winner, key=retry_key).status == 200
+        assert sender.report(t["token"], 1, winner, key=retry_key).status == 200
         assert sql(server, f"SELECT COUNT(*) FROM drives_submission WHERE key = '{retry_key}'") == [
             (1,)
         ]
         # The taps that got no answer are resent with their keys, as the page's queue does.
-        for t, a, key in unanswered:
+        for t, a, key, sender in unanswered:
             if key:
-                d = HallDevice(server.url)
-                d.open_table(t["token"])
-                assert d.report(t["token"], 1, a, key=key).status == 200
+                assert sender.report(t["token"], 1, a, key=key).status == 200
                 rows = sql(server, f"SELECT COUNT(*) FROM drives_submission WHERE key = '{key}'")
                 assert rows == [(1,)]
         for t in tables:
-            d = HallDevice(server.url)
+            d, other = HallDevice(server.url), HallDevice(server.url)
             a, b = t["pairs"]
             d.open_table(t["token"])
+            other.open_table(t["token"])
             assert d.report(t["token"], 1, a).status == 200
-            assert d.confirm(t["token"], 1, a, b).status == 200
+            assert other.confirm(t["token"], 1, a, b).status == 200
         organizer = HallDevice(server.url)
         assert organizer.log_in(server.drive["username"], server.drive["password"]).status == 302
         assert organizer.next_game(server.drive["drive"], 1).status == 302

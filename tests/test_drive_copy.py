@@ -145,6 +145,7 @@ def test_drive_copy_writes_one_audit_entry(last_night, organizer):
         "prize_places": 2,
         "sitout_wins": False,
         "confirm_by_number": False,
+        "confirm_by_code": False,
         "board_public": False,
         "standings_public": False,
         "from_drive": last_night.pk,

@@ -240,7 +240,7 @@ def finished(w) -> Drive:
     PrizeSettings.objects.create(drive=drive, jar=True, fifty_fifty=True, travelling=True)
     PlacePrize.objects.create(drive=drive, place=1, cents=2000)
     PlacePrize.objects.create(drive=drive, place=2, cents=1000)
-    drive = services.drive_start(drive=drive, actor=w.organizer, now=NOW, seed=7)
+    drive = services.drive_start(drive=drive, actor=w.organizer, now=NOW, seed=7, alongside=True)
     play_game(drive, w.organizer)
     services.game_advance(drive=drive, from_game=1, actor=w.organizer, now=NOW)
     play_game(drive, w.organizer, pick=1)

@@ -96,15 +96,21 @@ def test_the_same_tap_sent_five_times_at_once_counts_once(server):
     assert entries == 1
 
 
-def test_report_and_agreement_racing_with_the_front_never_double_count(server):
+def test_two_phones_agreeing_at_once_count_once_and_the_reporter_cannot_agree(server):
     t = table(server, 2)
     a, b = t["pairs"]
-    one, two = devices(server, t["token"], 2)
+    one, two, three = devices(server, t["token"], 3)
     assert one.report(t["token"], 1, a).status == 200
-    answers = together(
-        [lambda: two.confirm(t["token"], 1, a, b), lambda: one.confirm(t["token"], 1, a, b)]
+    mine, *others = together(
+        [
+            lambda: one.confirm(t["token"], 1, a, b),
+            lambda: two.confirm(t["token"], 1, a, b),
+            lambda: three.confirm(t["token"], 1, a, b),
+        ]
     )
-    assert sorted(x.status for x in answers) == [200, 200]
+    assert [x.status for x in others] == [200, 200]
+    # The reporting phone is refused, or told it already counted if it came last.
+    assert mine.status in (200, 403)
     [(entries,)] = rows(
         server,
         "SELECT COUNT(*) FROM drives_auditentry WHERE action = 'table_confirm' "
@@ -113,8 +119,23 @@ def test_report_and_agreement_racing_with_the_front_never_double_count(server):
     assert entries == 1
 
 
+def test_a_key_sent_by_two_phones_at_once_is_answered_to_one_only(server):
+    t = table(server, 3)
+    a, b = t["pairs"]
+    one, two = devices(server, t["token"], 2)
+    answers = together(
+        [
+            lambda: one.report(t["token"], 1, a, key="raced-key-01"),
+            lambda: two.report(t["token"], 1, b, key="raced-key-01"),
+        ]
+    )
+    assert sorted(x.status for x in answers) == [200, 409]
+    [(subs,)] = rows(server, "SELECT COUNT(*) FROM drives_submission WHERE key = 'raced-key-01'")
+    assert subs == 1
+
+
 def test_every_table_reporting_at_once_is_stored_once(server):
-    tables = server.drive["tables"][3:]
+    tables = server.drive["tables"][4:]
     pairs = [(HallDevice(server.url), t) for t in tables]
     for d, t in pairs:
         d.open_table(t["token"])

@@ -28,9 +28,12 @@ EVENTS = {
     "report B from phone-a": lambda t: rules.report(t, pair=B, device="phone-a"),
     "report A from phone-b": lambda t: rules.report(t, pair=A, device="phone-b"),
     "report B from phone-b": lambda t: rules.report(t, pair=B, device="phone-b"),
-    "confirm A by B": lambda t: rules.confirm(t, pair=A, confirmer=B),
-    "confirm A by A": lambda t: rules.confirm(t, pair=A, confirmer=A),
-    "confirm B by A": lambda t: rules.confirm(t, pair=B, confirmer=A),
+    "confirm A by B": lambda t: rules.confirm(t, pair=A, confirmer=B, device="phone-b"),
+    "confirm A by B from phone-a": lambda t: rules.confirm(
+        t, pair=A, confirmer=B, device="phone-a"
+    ),
+    "confirm A by A": lambda t: rules.confirm(t, pair=A, confirmer=A, device="phone-b"),
+    "confirm B by A": lambda t: rules.confirm(t, pair=B, confirmer=A, device="phone-b"),
     "withdraw from phone-a": lambda t: rules.withdraw(t, device="phone-a"),
     "withdraw from phone-b": lambda t: rules.withdraw(t, device="phone-b"),
 }
@@ -40,6 +43,7 @@ CONFLICT_409 = ("refused", 409, False)
 STALE = ("refused", 409, True)
 SITOUT_400 = ("refused", 400, False)
 NOTHING_TO_TAKE_BACK = ("refused", 409, False)
+SAME_DEVICE_403 = ("refused", 403, False)
 
 # (table, event) -> (next status, next winner, audit action) or a refusal or NO_CHANGE.
 EXPECTED = {
@@ -50,6 +54,7 @@ EXPECTED = {
     ("pending", "report A from phone-b"): ("reported", A, "table_report"),
     ("pending", "report B from phone-b"): ("reported", B, "table_report"),
     ("pending", "confirm A by B"): STALE,
+    ("pending", "confirm A by B from phone-a"): STALE,
     ("pending", "confirm A by A"): STALE,
     ("pending", "confirm B by A"): STALE,
     ("pending", "withdraw from phone-a"): NOTHING_TO_TAKE_BACK,
@@ -61,6 +66,8 @@ EXPECTED = {
     ("reported", "report A from phone-b"): NO_CHANGE,
     ("reported", "report B from phone-b"): ("conflict", None, "result_conflict"),
     ("reported", "confirm A by B"): ("confirmed", A, "table_confirm"),
+    # The phone that reported cannot also agree: a second device must.
+    ("reported", "confirm A by B from phone-a"): SAME_DEVICE_403,
     ("reported", "confirm A by A"): ("refused", 400, False),
     ("reported", "confirm B by A"): STALE,
     ("reported", "withdraw from phone-a"): ("pending", None, "table_withdraw"),
@@ -72,6 +79,7 @@ EXPECTED = {
     ("confirmed", "report A from phone-b"): NO_CHANGE,
     ("confirmed", "report B from phone-b"): ("conflict", None, "result_conflict"),
     ("confirmed", "confirm A by B"): NO_CHANGE,
+    ("confirmed", "confirm A by B from phone-a"): NO_CHANGE,
     ("confirmed", "confirm A by A"): NO_CHANGE,
     ("confirmed", "confirm B by A"): STALE,
     ("confirmed", "withdraw from phone-a"): NOTHING_TO_TAKE_BACK,
@@ -83,6 +91,7 @@ EXPECTED = {
     ("conflict", "report A from phone-b"): CONFLICT_409,
     ("conflict", "report B from phone-b"): CONFLICT_409,
     ("conflict", "confirm A by B"): CONFLICT_409,
+    ("conflict", "confirm A by B from phone-a"): CONFLICT_409,
     ("conflict", "confirm A by A"): CONFLICT_409,
     ("conflict", "confirm B by A"): CONFLICT_409,
     ("conflict", "withdraw from phone-a"): NOTHING_TO_TAKE_BACK,
@@ -139,7 +148,7 @@ def test_each_status_and_event(table, event):
             "Pair %(pair)d won: waiting for pair %(other)d to agree.",
         ),
         (
-            lambda: rules.confirm(REPORTED, pair=A, confirmer=B),
+            lambda: rules.confirm(REPORTED, pair=A, confirmer=B, device="phone-b"),
             "Game %(game)d, table %(table)d: pair %(other)d agrees pair %(pair)d won",
             "Counted: pair %(pair)d won, pair %(other)d agreed.",
         ),
@@ -153,7 +162,7 @@ def test_the_words_of_the_audit_entry_and_the_answer(event, summary, answer):
 def test_a_report_keeps_the_reporting_device_and_nothing_else_does():
     assert rules.report(PENDING, pair=A, device="phone-a").device == "phone-a"
     assert rules.front(PENDING, pair=A).device == ""
-    assert rules.confirm(REPORTED, pair=A, confirmer=B).device == ""
+    assert rules.confirm(REPORTED, pair=A, confirmer=B, device="phone-b").device == ""
     assert rules.front(REPORTED, pair=B).device == ""
 
 
@@ -215,7 +224,12 @@ def test_an_old_entry_with_a_counted_status_but_no_winner_goes_back_to_playing()
 event = st.one_of(
     st.builds(lambda p: ("front", p), st.sampled_from([A, B])),
     st.builds(lambda p, d: ("report", p, d), st.sampled_from([A, B]), st.sampled_from(["x", "y"])),
-    st.builds(lambda p, c: ("confirm", p, c), st.sampled_from([A, B]), st.sampled_from([A, B])),
+    st.builds(
+        lambda p, c, d: ("confirm", p, c, d),
+        st.sampled_from([A, B]),
+        st.sampled_from([A, B]),
+        st.sampled_from(["x", "y"]),
+    ),
     st.builds(lambda d: ("withdraw", d), st.sampled_from(["x", "y"])),
 )
 
@@ -227,7 +241,7 @@ def _apply(table: Table, e) -> Table:
     elif kind == "report":
         step = rules.report(table, pair=args[0], device=args[1])
     elif kind == "confirm":
-        step = rules.confirm(table, pair=args[0], confirmer=args[1])
+        step = rules.confirm(table, pair=args[0], confirmer=args[1], device=args[2])
     else:
         step = rules.withdraw(table, device=args[0])
     return Table(step.status, step.winner, step.device if step.status == Status.REPORTED else "")
@@ -250,3 +264,13 @@ def test_any_sequence_keeps_the_tables_invariants(events):
             assert e[0] in ("front",)
         if table.status == Status.CONFIRMED and before.status != Status.CONFIRMED:
             assert e[0] in ("front", "confirm")
+        if e[0] == "confirm" and table.status != before.status:
+            # A table report is never agreed to by the device that sent it.
+            assert e[3] != before.device
+
+
+def test_the_reporting_device_is_refused_with_a_plain_reason():
+    with pytest.raises(Refused) as refused:
+        rules.confirm(REPORTED, pair=A, confirmer=B, device="phone-a")
+    assert refused.value.http == 403 and not refused.value.stale
+    assert refused.value.message.startswith("This phone sent the report")

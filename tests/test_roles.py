@@ -67,6 +67,7 @@ ROLES: dict[str, str] = {
     "drives:pair_remove": ORGANIZER,
     "drives:pair_paid": ORGANIZER,
     "drives:drive_start": ORGANIZER,
+    "drives:table_cards_serve": ORGANIZER,
     "drives:game": GET_ONLY,
     "drives:game_live": GET_ONLY,
     "drives:result_record": SCORER,

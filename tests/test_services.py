@@ -521,7 +521,7 @@ def test_the_same_seed_seats_the_same_pair_numbers_in_another_drive(club, organi
     text = "\n".join(f"{n}. Other {n}a & Other {n}b" for n in range(12, 0, -1))
     services.pairs_bulk_add(drive=second, actor=organizer, now=NOW, text=text)
     for d in (first, second):
-        services.drive_start(drive=d, actor=organizer, now=NOW, seed=2026)
+        services.drive_start(drive=d, actor=organizer, now=NOW, seed=2026, alongside=True)
     same = {t: v[0] for t, v in seating(first, 1).items()}
     assert same == {t: v[0] for t, v in seating(second, 1).items()}
 
@@ -531,7 +531,7 @@ def test_another_seed_seats_the_pairs_differently(club, organizer):
     for seed in (1, 2):
         d = make_drive(club, organizer)
         add_pairs(d, organizer, 12)
-        services.drive_start(drive=d, actor=organizer, now=NOW, seed=seed)
+        services.drive_start(drive=d, actor=organizer, now=NOW, seed=seed, alongside=True)
         drives.append({t: v[0] for t, v in seating(d, 1).items()})
     assert drives[0] != drives[1]
 

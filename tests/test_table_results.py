@@ -78,11 +78,18 @@ def front(drive, winner, actor, table=1):
     )
 
 
-def refused(call, match, error=DriveError, status=None):
+def refused(call, match, error=DriveError, status=None, audited=False):
+    """The call is refused and writes nothing; a refused confirmation writes only its
+    audit entry (audited=True), with the reason."""
     before = row_counts()
     states = list(TableGame.objects.values_list("status", "winner_id", "version"))
     with pytest.raises(error, match=match) as caught:
         call()
+    if audited:
+        before["AuditEntry"] += 1
+        entry = AuditEntry.objects.order_by("-id").first()
+        assert entry.action == "table_confirm_refused"
+        assert caught.value.message in entry.summary
     assert row_counts() == before
     assert list(TableGame.objects.values_list("status", "winner_id", "version")) == states
     if status:
@@ -159,7 +166,7 @@ def test_another_device_reporting_the_other_winner_is_a_conflict(running, organi
     assert sorted(kinds) == sorted([("dev-a", a), ("dev-b", b)])
     # It blocks the next game and the prizes until the front settles it.
     assert 1 in services.missing_tables(running, 1)
-    refused(lambda: confirm(running, a, b), "conflict", status=409)
+    refused(lambda: confirm(running, a, b), "conflict", status=409, audited=True)
     refused(lambda: report(running, a, device="dev-c"), "conflict", status=409)
     front(running, b, organizer)
     assert state(running) == ("confirmed", b)
@@ -202,19 +209,19 @@ def test_the_front_confirms_an_agreeing_report_and_conflicts_a_different_one(run
 def test_the_winner_cannot_confirm_its_own_win(running):
     a, _b = pairs_at(running, 1)
     report(running, a)
-    refused(lambda: confirm(running, a, a), "the other pair agrees", status=400)
+    refused(lambda: confirm(running, a, a), "the other pair agrees", status=400, audited=True)
 
 
 def test_a_confirmation_of_a_changed_report_is_refused(running):
     a, b = pairs_at(running, 1)
     report(running, a, device="dev-a")
     report(running, b, device="dev-a")
-    refused(lambda: confirm(running, a, b), "has changed", StaleError, 409)
+    refused(lambda: confirm(running, a, b), "has changed", StaleError, 409, audited=True)
 
 
 def test_a_confirmation_without_a_report_is_refused(running):
     a, b = pairs_at(running, 1)
-    refused(lambda: confirm(running, a, b), "has changed", StaleError, 409)
+    refused(lambda: confirm(running, a, b), "has changed", StaleError, 409, audited=True)
 
 
 def test_pair_numbers_not_at_the_table_are_refused(running):
@@ -222,8 +229,72 @@ def test_pair_numbers_not_at_the_table_are_refused(running):
     c, _d = pairs_at(running, 2)
     refused(lambda: report(running, c), f"Pair {c} is not seated at table 1", status=400)
     report(running, a)
-    refused(lambda: confirm(running, a, c), f"Pair {c} is not seated", status=400)
+    refused(lambda: confirm(running, a, c), f"Pair {c} is not seated", status=400, audited=True)
     refused(lambda: report(running, 999), "Pair 999 is not seated", status=400)
+
+
+def test_the_reporting_device_cannot_confirm_its_own_report(running):
+    a, b = pairs_at(running, 1)
+    report(running, a, device="dev-a")
+    refused(
+        lambda: confirm(running, a, b, device="dev-a"),
+        "This phone sent the report",
+        status=403,
+        audited=True,
+    )
+    assert state(running) == ("reported", a)
+    entry = AuditEntry.objects.get(action="table_confirm_refused")
+    assert entry.new == {"game": 1, "table": 1, "device": "dev-a", "status": 403}
+    assert entry.source == TABLE.source and entry.actor is None
+    assert confirm(running, a, b, device="dev-b").message.startswith("Counted")
+
+
+def test_in_pair_code_mode_only_the_other_pairs_code_agrees(running, organizer):
+    services.drive_screens_set(drive=running, actor=organizer, now=NOW, confirm_by_code=True)
+    running.refresh_from_db()
+    a, b = pairs_at(running, 1)
+    codes = dict(running.pairs.values_list("number", "code"))
+    report(running, a, device="dev-a")
+
+    def by_code(code):
+        return services.table_confirm(
+            drive=running,
+            game=1,
+            table=1,
+            winner_number=a,
+            code=code,
+            key=key(),
+            device="dev-b",
+            now=NOW,
+            origin=TABLE,
+        )
+
+    refused(lambda: by_code(codes[a]), f"That is pair {a}'s code", status=400, audited=True)
+    refused(lambda: by_code(None), "Type your pair code", status=400, audited=True)
+    wrong = next(c for n, c in codes.items() if n not in (a, b))
+    refused(lambda: by_code(wrong), f"not pair {b}'s code", status=400, audited=True)
+    refused(lambda: confirm(running, a, b), "Type your pair code", status=400, audited=True)
+    assert by_code(codes[b].lower()).message == f"Counted: pair {a} won, pair {b} agreed."
+    assert state(running) == ("confirmed", a)
+
+
+def test_every_pair_gets_a_code_unique_in_its_drive_without_look_alikes(running, organizer):
+    from django.db import IntegrityError, transaction
+
+    from drives import pair_codes
+    from tests.conftest import make_drive
+
+    other = make_drive(running.club, organizer, name="Next Friday")
+    one = services.pair_add(drive=other, actor=organizer, now=NOW, player1="A", player2="B")
+    codes = list(running.pairs.values_list("code", flat=True)) + [one.code]
+    assert len(set(codes[:-1])) == 8
+    assert all(pair_codes.is_code(c) for c in codes)
+    assert not set("".join(codes)) & set("OQDILSZBGUVAE0125678")
+    # The database holds it: two pairs of one drive never share a code.
+    first, second = running.pairs.all()[:2]
+    second.code = first.code
+    with pytest.raises(IntegrityError), transaction.atomic():
+        second.save(update_fields=["code"])
 
 
 @pytest.mark.parametrize("bad", ["", "short", "x" * 65, "has space!", None])

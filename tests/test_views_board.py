@@ -438,14 +438,17 @@ def test_the_drive_settings_turn_the_toggles_on_and_off_and_audit_it(org_client,
     )
 
 
-def test_the_drives_page_links_the_public_addresses_only_when_on(org_client, club, organizer):
+def test_the_drives_page_links_the_public_addresses_only_when_on(
+    org_client, club, organizer, settings
+):
+    base = settings.SITE_BASE_URL  # the hall network address found at start
     drive = make_drive(club, organizer)
     page = org_client.get(reverse("drives:drive_detail", args=[drive.pk])).content.decode()
     assert board_url(drive) not in page and standings_url(drive) not in page
     Drive.objects.filter(pk=drive.pk).update(board_public=True, standings_public=True)
     page = org_client.get(reverse("drives:drive_detail", args=[drive.pk])).content.decode()
-    assert f'<a href="{board_url(drive)}">http://testserver{board_url(drive)}</a>' in page
-    assert f'<a href="{standings_url(drive)}">http://testserver{standings_url(drive)}</a>' in page
+    assert f'<a href="{board_url(drive)}">{base}{board_url(drive)}</a>' in page
+    assert f'<a href="{standings_url(drive)}">{base}{standings_url(drive)}</a>' in page
 
 
 def test_the_drives_page_uses_the_configured_address(org_client, club, organizer, settings):

@@ -159,14 +159,14 @@ def test_a_bad_table_count_is_a_clear_400(org_client, drive, query):
     assert "That number will not do" in r.content.decode()
 
 
-def test_table_cards_default_to_the_drives_tables(org_client, drive, club):
+def test_table_cards_default_to_the_drives_tables(org_client, drive, club, settings):
     # 7 pairs: 4 tables (one half-empty).
     texts = pages_text(org_client.get(url("drives:pdf_table_cards", drive)))
     assert len(texts) == 4
     links = {link.table: link for link in TableLink.objects.filter(club=club)}
     assert sorted(links) == [1, 2, 3, 4]
     for n, text in enumerate(texts, start=1):
-        assert f"testserver/t/{links[n].token}/" in text.replace("\n", "")
+        assert f"{settings.SITE_BASE_URL}/t/{links[n].token}/" in text.replace("\n", "")
         assert "St. Joseph's Parish Hall" in text
 
 
@@ -235,7 +235,7 @@ def test_other_downloads_queries_do_not_grow_with_pairs(org_client, club, organi
     for n in (10, 40):
         d = make_drive(club, organizer, name=f"Drive {n}", games=3)
         add_pairs(d, organizer, n)
-        d = services.drive_start(drive=d, actor=organizer, now=NOW, seed=1)
+        d = services.drive_start(drive=d, actor=organizer, now=NOW, seed=1, alongside=True)
         play_game(d, organizer)
         with CaptureQueriesContext(connection) as ctx:
             assert org_client.get(url(name, d)).status_code == 200
@@ -471,3 +471,17 @@ def test_the_generated_time_is_in_the_local_time_zone(drive, settings):
         "St. Joseph's Parish Hall",
         "letter",
     )
+
+
+def test_punch_cards_print_each_pairs_code_when_the_drive_confirms_by_code(
+    org_client, drive, organizer
+):
+    plain = "".join(pages_text(org_client.get(url("drives:pdf_punch_cards", drive))))
+    codes = dict(drive.pairs.values_list("number", "code"))
+    assert not any(code in plain for code in codes.values())
+    services.drive_screens_set(drive=drive, actor=organizer, now=NOW, confirm_by_code=True)
+    drive.refresh_from_db()
+    texts = pages_text(org_client.get(url("drives:pdf_punch_cards", drive)))
+    flat = "".join(texts)
+    for code in codes.values():
+        assert f"Code {code}" in flat

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -84,8 +85,9 @@ def test_report_then_agree_counts_the_result(player, link, running):
     r = post(player, link, "report", winner=a)
     assert r.status_code == 200
     assert f"waiting for pair {b} to agree" in r.content.decode()
-    assert f"Pair {b} agrees: pair {a} won" in r.content.decode()
-    r = post(player, link, "confirm", key="k-00000002", winner=a, confirmer=b)
+    [other] = phones(link, 1)  # the other pair's phone
+    assert f"Pair {b} agrees: pair {a} won" in other.get(url(link)).content.decode()
+    r = post(other, link, "confirm", key="k-00000002", winner=a, confirmer=b)
     assert r.status_code == 200
     assert f"Counted: pair {a} won" in r.content.decode()
     assert state(running) == ("confirmed", a)
@@ -97,16 +99,18 @@ def test_agreeing_by_typing_the_pair_number(player, link, running):
     running.confirm_by_number = True
     running.save()
     a, b = pairs_at(running, 1)
-    r = post(player, link, "report", winner=a)
-    assert "type your pair number to agree" in r.content.decode()
-    wrong = post(player, link, "confirm", key="k-00000002", winner=a, confirmer=a)
+    post(player, link, "report", winner=a)
+    [other] = phones(link, 1)  # the other pair's phone
+    assert "type your pair number to agree" in other.get(url(link)).content.decode()
+    wrong = post(other, link, "confirm", key="k-00000002", winner=a, confirmer=a)
     assert wrong.status_code == 400 and state(running) == ("reported", a)
-    ok = post(player, link, "confirm", key="k-00000003", winner=a, confirmer=b)
+    ok = post(other, link, "confirm", key="k-00000003", winner=a, confirmer=b)
     assert ok.status_code == 200 and state(running) == ("confirmed", a)
 
 
 def test_five_retries_of_one_tap_count_once(player, link, running):
     a, _b = pairs_at(running, 1)
+    player.get(url(link))
     answers = [post(player, link, "report", key="retry-key-1", winner=a) for _ in range(5)]
     assert {r.status_code for r in answers} == {200}
     assert Submission.objects.count() == 1
@@ -239,14 +243,14 @@ def test_an_oversized_body_is_refused(player, link, running):
 # --- the organizer's table links ---------------------------------------------
 
 
-def test_table_links_page_lists_a_link_per_table(org_client, club, running):
+def test_table_links_page_lists_a_link_per_table(org_client, club, running, settings):
     r = org_client.get(reverse("club:table_links"))
     assert r.status_code == 200
     page = r.content.decode()
     links = TableLink.objects.filter(club=club)
     assert links.count() == 4  # 8 pairs: 4 tables
     for link in links:
-        assert f"http://testserver/t/{link.token}/" in page
+        assert f"{settings.SITE_BASE_URL}/t/{link.token}/" in page
 
 
 def test_table_links_use_the_configured_base_address(org_client, club, settings):
@@ -379,3 +383,123 @@ def test_screens_htmx_wrong_method_and_outsiders(
     assert other_club_client.post(screens, {}).status_code == 404
     assert anon_client.post(screens, {}).status_code == 302
     assert row_counts() == before
+
+
+# --- a second device confirms (issue 14) ----------------------------------------
+
+
+def phones(link, n=2):
+    out = [Client() for _ in range(n)]
+    for c in out:
+        c.get(url(link))  # each gets its own device cookie
+    return out
+
+
+def test_the_reporting_phone_cannot_agree_to_its_own_report(link, running):
+    a, b = pairs_at(running, 1)
+    mine, other = phones(link)
+    r = post(mine, link, "report", winner=a)
+    page = r.content.decode()
+    assert f"Pair {b} agrees: pair {a} won" not in page
+    assert f"Pair {b} agrees on another phone" in page
+    assert f"Pair {b} agrees: pair {a} won" in other.get(url(link)).content.decode()
+    table_rows = list(TableGame.objects.values_list("status", "winner_id", "version"))
+    r = post(mine, link, "confirm", key="k-00000002", winner=a, confirmer=b)
+    assert r.status_code == 403
+    assert "This phone sent the report" in r.content.decode()
+    assert state(running) == ("reported", a)
+    assert list(TableGame.objects.values_list("status", "winner_id", "version")) == table_rows
+    refusal = AuditEntry.objects.get(drive=running, action="table_confirm_refused")
+    assert "This phone sent the report" in refusal.summary
+    assert refusal.new["table"] == 1 and refusal.new["game"] == 1
+    r = post(other, link, "confirm", key="k-00000003", winner=a, confirmer=b)
+    assert r.status_code == 200 and state(running) == ("confirmed", a)
+
+
+def test_the_number_mode_does_not_show_the_number_to_type(link, running):
+    running.confirm_by_number = True
+    running.save()
+    a, b = pairs_at(running, 1)
+    mine, other = phones(link)
+    post(mine, link, "report", winner=a)
+    page = other.get(url(link)).content.decode()
+    assert "type your pair number to agree" in page
+    assert f"Pair {b}" not in page and f"pair {b}" not in page
+    ok = post(other, link, "confirm", key="k-00000003", winner=a, confirmer=b)
+    assert ok.status_code == 200 and state(running) == ("confirmed", a)
+
+
+def code_mode(drive):
+    services.drive_screens_set(drive=drive, actor=None, now=NOW, confirm_by_code=True)
+    drive.refresh_from_db()
+
+
+def code_of(drive, number):
+    return drive.pairs.get(number=number).code
+
+
+def test_the_pair_code_mode_asks_the_other_pair_for_its_code(link, running):
+    code_mode(running)
+    a, b = pairs_at(running, 1)
+    mine, other = phones(link)
+    post(mine, link, "report", winner=a)
+    page = other.get(url(link)).content.decode()
+    assert "type your pair code" in page
+    assert code_of(running, b) not in page and code_of(running, a) not in page
+    table_rows = list(TableGame.objects.values_list("status", "winner_id", "version"))
+    for i, (typed, reason) in enumerate(
+        [
+            ("", "Type your pair code"),
+            (code_of(running, a), f"That is pair {a}'s code"),
+            ("XXXX" if code_of(running, b) != "XXXX" else "YYYY", f"not pair {b}'s code"),
+        ]
+    ):
+        r = post(other, link, "confirm", key=f"k-0000001{i}", winner=a, code=typed)
+        assert r.status_code == 400, typed
+        assert reason in html.unescape(r.content.decode())
+    assert list(TableGame.objects.values_list("status", "winner_id", "version")) == table_rows
+    assert AuditEntry.objects.filter(drive=running, action="table_confirm_refused").count() == 3
+    # The pair number alone does not count in this mode.
+    r = post(other, link, "confirm", key="k-00000020", winner=a, confirmer=b)
+    assert r.status_code == 400 and state(running) == ("reported", a)
+    # Typed in small letters with spaces: still the code.
+    typed = f" {code_of(running, b).lower()} "
+    r = post(other, link, "confirm", key="k-00000021", winner=a, code=typed)
+    assert r.status_code == 200 and state(running) == ("confirmed", a)
+    assert f"Counted: pair {a} won" in r.content.decode()
+
+
+# --- retry keys belong to their device (issue 14) --------------------------------
+
+
+def test_a_key_sent_by_another_phone_is_refused_not_answered(link, running):
+    a, b = pairs_at(running, 1)
+    mine, other = phones(link)
+    assert post(mine, link, "report", key="shared-key-2", winner=a).status_code == 200
+    before = row_counts()
+    r = post(other, link, "report", key="shared-key-2", winner=b)
+    assert r.status_code == 409
+    assert "already used" in r.content.decode()
+    assert row_counts() == before and state(running) == ("reported", a)
+    # The phone that sent it first still gets its answer back on a retry.
+    again = post(mine, link, "report", key="shared-key-2", winner=a)
+    assert again.status_code == 200 and row_counts() == before
+
+
+def test_a_key_a_phone_used_is_refused_to_the_front(link, running, organizer):
+    a, b = pairs_at(running, 1)
+    [mine] = phones(link, 1)
+    post(mine, link, "report", key="shared-key-3", winner=a)
+    before = row_counts()
+    with pytest.raises(services.DriveError, match="already used") as refused:
+        services.result_enter(
+            drive=running,
+            game=1,
+            table=1,
+            winner_number=b,
+            actor=organizer,
+            now=NOW,
+            key="shared-key-3",
+        )
+    assert refused.value.status == 409
+    assert row_counts() == before and state(running) == ("reported", a)

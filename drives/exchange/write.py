@@ -19,6 +19,7 @@ from prizes.models import (
     SideDraw,
 )
 
+from .. import pair_codes
 from ..game_options import check_game_options
 from ..models import (
     AuditEntry,
@@ -30,7 +31,7 @@ from ..models import (
     Submission,
     TableGame,
 )
-from ..services import FRONT, DriveError, Origin, record_audit
+from ..services import FRONT, DriveError, Origin, key_source, record_audit
 from .check import _Checked, _Refused, check_document
 from .limits import FORMAT, VERSION
 
@@ -118,7 +119,11 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
     drive.full_clean(exclude=["club", "copied_from"])
     drive.save()
 
-    pairs = Pair.objects.bulk_create([Pair(drive=drive, **p) for p in c.pairs])
+    # Pair codes are drawn afresh here: the document does not carry them.
+    codes = pair_codes.draw(set(), len(c.pairs))
+    pairs = Pair.objects.bulk_create(
+        [Pair(drive=drive, code=code, **p) for p, code in zip(c.pairs, codes, strict=True)]
+    )
     pair = {p.number: p for p in pairs}
 
     def pair_id(n: int | None) -> int | None:
@@ -188,6 +193,7 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
                 device=sub["device"],
                 agent=sub["agent"],
                 actor=user(sub["actor"]),
+                source=key_source(actor=user(sub["actor"]), device=sub["device"]),
                 at=sub["at"],
                 answer_status=sub["answer_status"],
                 answer=sub["answer"],

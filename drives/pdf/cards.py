@@ -50,6 +50,9 @@ class PunchCard:
     number: int | None = None
     player1: str = ""
     player2: str = ""
+    # The pair's code, when the drive confirms results by pair code: the other pair types
+    # it at its table to agree. Printed in the pair box, under the number.
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -189,11 +192,16 @@ def _draw_static(c: Canvas, info: DocInfo, lay: _Layout) -> None:
     c.setFillColorRGB(*INK)
 
 
-def _draw_names(c: Canvas, lay: _Layout, number: int | None, names: tuple[str, str]) -> None:
+def _draw_names(
+    c: Canvas, lay: _Layout, number: int | None, names: tuple[str, str], code: str = ""
+) -> None:
+    nb = lay.number
     if number is not None:
-        nb = lay.number
-        fitted = fit_text(str(number), BOLD, nb.width - 8, nb.height - 12, 30, min_size=10)
+        room = nb.height - (22 if code else 12)
+        fitted = fit_text(str(number), BOLD, nb.width - 8, room, 30, min_size=10)
         draw_fitted(c, fitted, nb.x + 4, nb.top - 10, nb.width - 8, align="center")
+    if code:
+        draw_line(c, code, BOLD, 8.5, nb.x + 2, nb.y + 3.5, nb.width - 4, align="center")
     for line, player in zip(lay.names, names, strict=True):
         if player:
             fitted = fit_text(player, REGULAR, line.width - 14, LINE_H - 3, 11, min_size=7)
@@ -236,7 +244,8 @@ def punch_cards(doc: PunchCards, title: str = "") -> bytes:
 
         def one(card: PunchCard) -> None:
             c.doForm("card")
-            _draw_names(c, lay, card.number, (card.player1, card.player2))
+            code = _("Code %(code)s") % {"code": card.code} if card.code else ""
+            _draw_names(c, lay, card.number, (card.player1, card.player2), code)
 
         _pages(c, info, doc.cards, one)
 

@@ -70,11 +70,13 @@ def table_count(drive: Drive) -> int:
 
 def punch_cards(drive: Drive, *, now: datetime | None = None) -> PunchCards:
     """A card for every pair, names filled in, in pair order: one query."""
-    rows = drive.pairs.order_by("number").values_list("number", "player1", "player2")
+    rows = drive.pairs.order_by("number").values_list("number", "player1", "player2", "code")
+    # The code is printed only when the other pair confirms with it.
+    coded = drive.confirm_by_code
     return PunchCards(
         info=doc_info(drive, now=now),
         games=drive.games,
-        cards=tuple(PunchCard(n, p1, p2) for n, p1, p2 in rows),
+        cards=tuple(PunchCard(n, p1, p2, code if coded else "") for n, p1, p2, code in rows),
     )
 
 

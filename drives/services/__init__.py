@@ -40,6 +40,8 @@ from .common import (
 from .links import (
     MAX_TABLES,
     club_paper_size_set,
+    table_drive_of,
+    table_drive_set,
     table_link_rotate,
     table_link_url,
     table_links,
@@ -50,6 +52,7 @@ from .results import (
     RESULT_ACTIONS,
     RESULT_UNDOS,
     Answer,
+    key_source,
     result_enter,
     result_record,
     result_undo,
@@ -69,6 +72,7 @@ from .scoresheets import (
 )
 from .seating import (
     AdvancePlan,
+    AlreadyRunning,
     advance_plan,
     describe_moves,
     drive_start,
@@ -109,6 +113,7 @@ __all__ = [
     "last_paste",
     "pairs_bulk_undo",
     "AdvancePlan",
+    "AlreadyRunning",
     "Answer",
     "CorrectionPlan",
     "DEAL_EVENTS",
@@ -171,6 +176,9 @@ __all__ = [
     "table_confirm",
     "table_link_rotate",
     "table_link_url",
+    "key_source",
+    "table_drive_set",
+    "table_drive_of",
     "table_links",
     "table_report",
     "table_withdraw",

@@ -19,7 +19,7 @@ from ..models import (
     Seat,
     TableGame,
 )
-from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
+from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive, new_pair_codes
 from .seating import (
     _locked_at_game,
     _numbers,
@@ -209,6 +209,7 @@ def pair_arrive(
             player2=p2,
             paid=paid,
             arrived_game=drive.current_game,
+            code=new_pair_codes(drive, 1)[0],
         )
         _replace_seating(drive, drive.current_game, plan.after)
         table = next(t for t in plan.after if number in t.pairs)

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from .. import pair_codes
 from ..models import (
     AuditEntry,
     Drive,
+    Pair,
 )
 
 
@@ -79,3 +81,10 @@ def _check_current(drive: Drive, game: int) -> None:
             _("Game %(game)d is not the current game (game %(current)d is being played).")
             % {"game": game, "current": drive.current_game}
         )
+
+
+def new_pair_codes(drive: Drive, n: int) -> list[str]:
+    """Codes for ``n`` new pairs of the drive, none already in it. Call it with the drive's
+    row locked, so two requests adding pairs cannot draw the same code."""
+    taken = set(Pair.objects.filter(drive_id=drive.pk).values_list("code", flat=True))
+    return pair_codes.draw(taken, n)

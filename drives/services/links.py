@@ -116,12 +116,52 @@ def club_paper_size_set(
     return club
 
 
-def table_link_url(link: TableLink, request=None) -> str:
-    """The full address of a table link: the configured base address, else the request's."""
+def table_link_url(link: TableLink) -> str:
+    """The full address of a table link, as printed on its QR card: the site's own address
+    (SITE_BASE_URL, or the hall network address found at start; see config/network.py),
+    never the Host a request came with, which anyone can fake."""
     from django.conf import settings
 
-    if settings.SITE_BASE_URL:
-        return settings.SITE_BASE_URL + link.path
-    if request is not None:
-        return request.build_absolute_uri(link.path)
-    return link.path
+    return settings.SITE_BASE_URL + link.path
+
+
+# --- Which drive the table cards open -----------------------------------------
+
+
+def table_drive_of(club: Club) -> Drive | None:
+    """The running drive the club's table cards open: the one the organizer chose, while it
+    runs. None when it has finished (or none was chosen): then the cards open no drive until
+    the organizer chooses one, never the newest drive by itself."""
+    if club.table_drive_id is None:
+        return None
+    return Drive.objects.filter(
+        pk=club.table_drive_id, club_id=club.pk, status=Drive.Status.RUNNING
+    ).first()
+
+
+def table_drive_set(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -> Club:
+    """The club's table cards open this running drive's tables from now on."""
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=drive.club_id)
+        drive = Drive.objects.get(pk=drive.pk)
+        if not drive.is_running:
+            raise DriveError(
+                _("Only a drive being played can have the table cards: start it first."), 409
+            )
+        old = club.table_drive_id
+        if old == drive.pk:
+            return club
+        club.table_drive = drive
+        club.save(update_fields=["table_drive"])
+        _audit(
+            club=club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="table_cards_serve",
+            summary=_("The table cards now open the tables of %(drive)s") % {"drive": drive.name},
+            old={"drive": old},
+            new={"drive": drive.pk},
+        )
+    return club

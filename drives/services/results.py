@@ -12,9 +12,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from .. import pair_codes
 from .. import results as rules
 from ..models import (
     AuditEntry,
@@ -75,8 +76,29 @@ class Answer:
     replayed: bool = False
 
 
-def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
-    """The first answer to a submission with this key, or None if it is new."""
+def key_source(*, actor=None, device: str = "") -> str:
+    """Who sends a key: the person (the front, the API) or else the table device."""
+    if getattr(actor, "is_authenticated", False):
+        return f"user:{actor.pk}"
+    return f"device:{device}"[:80]
+
+
+def _key_taken() -> DriveError:
+    return DriveError(
+        _(
+            "This key was already used by another device or person: nothing was saved. "
+            "Reload the page and tap again."
+        ),
+        409,
+    )
+
+
+def _replayed(drive: Drive, key: str | None, table: int, source: str) -> Answer | None:
+    """The first answer to a submission with this key, or None if it is new.
+
+    Only the source that sent the key first gets that answer back; a key reused by another
+    device or person is refused (409), so nobody is answered with someone else's result and
+    nobody's entry silently vanishes as a "retry"."""
     if not key:
         return None
     first = next(
@@ -89,6 +111,8 @@ def _replayed(drive: Drive, key: str | None, table: int) -> Answer | None:
     )
     if first is None:
         return None
+    if first.source != source:
+        raise _key_taken()
     if first.table_game.table != table:
         raise DriveError(_("This key was already used for another table."), 409)
     return Answer(first.answer_status, first.answer, first.table_game, replayed=True)
@@ -148,19 +172,26 @@ def _submission(
     answer: str,
     status: int = 200,
 ) -> None:
-    Submission.objects.create(
-        drive_id=tg.drive_id,
-        table_game=tg,
-        key=key or f"auto-{secrets.token_hex(12)}",
-        kind=kind,
-        winner=winner,
-        device=device[:64],
-        agent=origin.device[:200],
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
-        at=now,
-        answer_status=status,
-        answer=answer[:300],
-    )
+    try:
+        # A savepoint: a key taken meanwhile at another table (whose lock this request does
+        # not hold) is refused by the database's unique key, as a 409, not a 500.
+        with transaction.atomic():
+            Submission.objects.create(
+                drive_id=tg.drive_id,
+                table_game=tg,
+                key=key or f"auto-{secrets.token_hex(12)}",
+                kind=kind,
+                winner=winner,
+                device=device[:64],
+                agent=origin.device[:200],
+                actor=actor if getattr(actor, "is_authenticated", False) else None,
+                source=key_source(actor=actor, device=device),
+                at=now,
+                answer_status=status,
+                answer=answer[:300],
+            )
+    except IntegrityError:
+        raise _key_taken() from None
 
 
 def _seated_pair(tg: TableGame, number: int, game: int) -> Pair:
@@ -314,11 +345,12 @@ def result_enter(
     """result_record with its answer (for callers that pass a device key)."""
     if key is not None:
         _check_key(key)
+    source = key_source(actor=actor, device="front")
     with transaction.atomic():
-        if (first := _replayed(drive, key, table)) is not None:
+        if (first := _replayed(drive, key, table, source)) is not None:
             return first
         tg = _locked_table(drive, game, table)
-        if (first := _replayed(drive, key, table)) is not None:
+        if (first := _replayed(drive, key, table, source)) is not None:
             return first
         winner = _seated_pair(tg, winner_number, game)
         old = _result_state(tg)
@@ -340,14 +372,14 @@ def result_enter(
         )
 
 
-def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | Answer:
+def _table_locked(drive: Drive, game: int, table: int, key: str, source: str) -> TableGame | Answer:
     """The table's row for a table submission, locked: only the current game of a running
     drive. A retry of a submission already answered gets that answer instead (an Answer),
     even once the game has moved on."""
     try:
         tg = _locked_table(drive, game, table)
     except DriveError:
-        if (first := _replayed(drive, key, table)) is not None:
+        if (first := _replayed(drive, key, table, source)) is not None:
             return first
         fresh = Drive.objects.get(pk=drive.pk)
         if fresh.is_running and game != fresh.current_game:
@@ -360,7 +392,7 @@ def _table_locked(drive: Drive, game: int, table: int, key: str) -> TableGame | 
             ) from None
         raise
     # Checked under the table's lock, so a retry racing its first try sees it.
-    if (first := _replayed(drive, key, table)) is not None:
+    if (first := _replayed(drive, key, table, source)) is not None:
         return first
     return tg
 
@@ -385,7 +417,7 @@ def table_report(
     """
     _check_key(key)
     with transaction.atomic():
-        tg = _table_locked(drive, game, table, key)
+        tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
         if isinstance(tg, Answer):
             return tg
         winner = _seated_pair(tg, winner_number, game)
@@ -415,53 +447,110 @@ def table_report(
         )
 
 
+def _confirmer(tg: TableGame, winner: int, number: int | None, code: str | None) -> int:
+    """The pair that agrees, as the drive's way of confirming asks for it: its pair number
+    (tapped or typed), or its pair code, typed from its punch card."""
+    if tg.drive.confirm_by_code:
+        other = _other_number(tg, winner)
+        typed = pair_codes.normalize(code or "")
+        if not typed:
+            raise DriveError(
+                _("Type your pair code (on your punch card) to agree: pair %(other)d's code.")
+                % {"other": other}
+            )
+        codes = {s.pair.code: s.pair.number for s in tg.seat_list}
+        if codes.get(typed) == winner:
+            raise DriveError(
+                _("That is pair %(pair)d's code: pair %(other)d types its own code to agree.")
+                % {"pair": winner, "other": other}
+            )
+        if codes.get(typed) != other:
+            raise DriveError(
+                _("That is not pair %(other)d's code: check the code on pair %(other)d's card.")
+                % {"other": other}
+            )
+        return other
+    if number is None:
+        raise DriveError(_("Type your pair number to agree."))
+    _seated_pair(tg, number, tg.game)
+    return number
+
+
 def table_confirm(
     *,
     drive: Drive,
     game: int,
     table: int,
     winner_number: int,
-    confirmer_number: int,
     key: str,
     device: str,
     now: datetime,
     origin: Origin,
+    confirmer_number: int | None = None,
+    code: str | None = None,
     actor=None,
 ) -> Answer:
-    """The other pair agrees with the reported winner: the result counts.
+    """The other pair agrees with the reported winner, from another device: the result counts.
 
-    winner_number is the winner the page showed (a changed report is refused);
-    confirmer_number must be the pair that lost, typed or tapped.
+    winner_number is the winner the page showed (a changed report is refused). The pair that
+    agrees is confirmer_number (tapped or typed), or, when the drive confirms by pair code,
+    the pair whose code was typed. The device that sent the report cannot agree to it.
+
+    A refusal changes nothing at the table and is written to the audit trail, with its reason.
     """
     _check_key(key)
-    with transaction.atomic():
-        tg = _table_locked(drive, game, table, key)
-        if isinstance(tg, Answer):
-            return tg
-        winner = _seated_pair(tg, winner_number, game)
-        _seated_pair(tg, confirmer_number, game)
-        old = _result_state(tg)
-        words = {"game": game, "table": table, "pair": winner_number, "other": confirmer_number}
-        step = _ask(
-            rules.confirm,
-            _rules_table(tg),
-            pair=winner_number,
-            confirmer=confirmer_number,
-            words=words,
+    try:
+        with transaction.atomic():
+            tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
+            if isinstance(tg, Answer):
+                return tg
+            winner = _seated_pair(tg, winner_number, game)
+            confirmer = _confirmer(tg, winner_number, confirmer_number, code)
+            old = _result_state(tg)
+            words = {"game": game, "table": table, "pair": winner_number, "other": confirmer}
+            step = _ask(
+                rules.confirm,
+                _rules_table(tg),
+                pair=winner_number,
+                confirmer=confirmer,
+                device=device,
+                words=words,
+            )
+            return _result_change(
+                tg,
+                step,
+                source=TableGame.Source.TABLE,
+                kind=Submission.Kind.CONFIRM,
+                claimed=winner,
+                key=key,
+                device=device,
+                origin=origin,
+                actor=actor,
+                now=now,
+                old=old,
+                words=words,
+            )
+    except DriveError as refused:
+        _confirm_refused(
+            drive=drive, game=game, table=table, device=device, origin=origin, now=now, why=refused
         )
-        return _result_change(
-            tg,
-            step,
-            source=TableGame.Source.TABLE,
-            kind=Submission.Kind.CONFIRM,
-            claimed=winner,
-            key=key,
-            device=device,
-            origin=origin,
-            actor=actor,
+        raise
+
+
+def _confirm_refused(*, drive, game, table, device, origin, now, why: DriveError) -> None:
+    """The audit entry of a refused confirmation, after its transaction was rolled back: who
+    tried, from which device, and why it was refused. Nothing else is written."""
+    with transaction.atomic():
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=None,
             now=now,
-            old=old,
-            words=words,
+            origin=origin,
+            action="table_confirm_refused",
+            summary=_("Game %(game)d, table %(table)d: an agreement was refused: %(why)s")
+            % {"game": game, "table": table, "why": why.message},
+            new={"game": game, "table": table, "device": device, "status": why.status},
         )
 
 
@@ -479,7 +568,7 @@ def table_withdraw(
     """The reporting device takes back its own report before the other pair agreed."""
     _check_key(key)
     with transaction.atomic():
-        tg = _table_locked(drive, game, table, key)
+        tg = _table_locked(drive, game, table, key, key_source(actor=actor, device=device))
         if isinstance(tg, Answer):
             return tg
         old = _result_state(tg)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from .. import movement, snapshots
 from ..models import (
+    Club,
     Drive,
     Hand,
     Seat,
@@ -94,14 +95,48 @@ def describe_moves(moves: tuple[movement.Move, ...], numbers: dict[int, int]) ->
     ]
 
 
+class AlreadyRunning(DriveError):
+    """Another drive of the club is being played: starting this one too needs a yes first."""
+
+    status = 409
+
+    def __init__(self, message: str, running: Drive):
+        super().__init__(message)
+        self.running = running
+
+
 def drive_start(
-    *, drive: Drive, actor, now: datetime, seed: int | None = None, origin: Origin = FRONT
+    *,
+    drive: Drive,
+    actor,
+    now: datetime,
+    seed: int | None = None,
+    alongside: bool = False,
+    origin: Origin = FRONT,
 ) -> Drive:
-    """Seat the pairs at random for game 1 from a recorded seed."""
+    """Seat the pairs at random for game 1 from a recorded seed.
+
+    While another drive of the club is running this is refused (AlreadyRunning) unless
+    ``alongside``: the organizer said yes to two drives at once. The club's table cards open
+    this drive when they open no running drive; otherwise they stay where they are until the
+    organizer moves them (services.table_drive_set).
+    """
     with transaction.atomic():
+        # The club first, then the drive: the same order as table_drive_set.
+        club = Club.objects.select_for_update().get(pk=drive.club_id)
         drive = locked_drive(drive)
         if not drive.is_setup:
             raise StaleError(_("The drive has already started."))
+        running = (
+            Drive.objects.filter(club_id=club.pk, status=Drive.Status.RUNNING)
+            .order_by("-date", "-id")
+            .first()
+        )
+        if running is not None and not alongside:
+            raise AlreadyRunning(
+                _("%(drive)s is running. Start this drive as well?") % {"drive": running.name},
+                running,
+            )
         pair_ids = list(drive.pairs.values_list("pk", flat=True))
         if len(pair_ids) < 2:
             raise DriveError(_("At least 2 pairs are needed to start."))
@@ -117,6 +152,13 @@ def drive_start(
         drive.status = Drive.Status.RUNNING
         drive.current_game = 1
         drive.save(update_fields=["seed", "status", "current_game"])
+        serving = Drive.objects.filter(pk=club.table_drive_id, status=Drive.Status.RUNNING).exclude(
+            pk=drive.pk
+        )
+        table_cards = not serving.exists()
+        if table_cards:
+            club.table_drive = drive
+            club.save(update_fields=["table_drive"])
         _audit(
             club=drive.club,
             drive=drive,
@@ -126,7 +168,11 @@ def drive_start(
             action="drive_start",
             summary=_("Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d")
             % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed},
-            new={"seed": seed, "seating": _seating_json(seating, _numbers(drive))},
+            new={
+                "seed": seed,
+                "seating": _seating_json(seating, _numbers(drive)),
+                "table_cards": table_cards,
+            },
         )
     return drive
 

@@ -23,7 +23,7 @@ from ..models import (
     Drive,
     Pair,
 )
-from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
+from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive, new_pair_codes
 
 # --- Drives -----------------------------------------------------------------
 
@@ -37,9 +37,17 @@ DRIVE_SETTINGS = (
     "prize_places",
     "sitout_wins",
     "confirm_by_number",
+    "confirm_by_code",
     "board_public",
     "standings_public",
 )
+
+
+def _one_way_to_confirm(drive: Drive) -> None:
+    if drive.confirm_by_number and drive.confirm_by_code:
+        raise DriveError(
+            _("Choose one way for the other pair to agree: its pair number or its pair code.")
+        )
 
 
 def _settings_of(drive: Drive) -> dict:
@@ -54,6 +62,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
     with transaction.atomic():
         drive = Drive(club=club, **values)
+        _one_way_to_confirm(drive)
         check_game_options(drive)
         drive.full_clean(exclude=["club"])
         drive.save()
@@ -81,6 +90,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
         old = _settings_of(drive)
         for k, v in values.items():
             setattr(drive, k, v)
+        _one_way_to_confirm(drive)
         check_game_options(drive)
         drive.full_clean(exclude=["club"])
         if _settings_of(drive) == old:
@@ -100,7 +110,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
     return drive
 
 
-SCREEN_SETTINGS = ("board_public", "standings_public", "confirm_by_number")
+SCREEN_SETTINGS = ("board_public", "standings_public", "confirm_by_number", "confirm_by_code")
 
 
 def drive_screens_set(
@@ -118,6 +128,7 @@ def drive_screens_set(
             return drive
         for k, v in new.items():
             setattr(drive, k, v)
+        _one_way_to_confirm(drive)
         drive.save(update_fields=list(SCREEN_SETTINGS))
         _audit(
             club=drive.club,
@@ -223,7 +234,10 @@ def pair_add(
         if number is None:
             number = _next_number(drive)
         _check_number(drive, number)
-        pair = Pair.objects.create(drive=drive, number=number, player1=p1, player2=p2, paid=paid)
+        [code] = new_pair_codes(drive, 1)
+        pair = Pair.objects.create(
+            drive=drive, number=number, player1=p1, player2=p2, paid=paid, code=code
+        )
         _audit(
             club=drive.club,
             drive=drive,
@@ -420,6 +434,8 @@ def pairs_add_many(
                 raise DriveError(_("A pair number must be between 1 and 9999."))
             taken.add(number)
             pairs.append(Pair(drive=drive, number=number, player1=p1, player2=p2, paid=paid))
+        for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
+            pair.code = code
         Pair.objects.bulk_create(pairs)
         _audit(
             club=drive.club,
@@ -666,6 +682,8 @@ def pairs_reregister(
             )
             for n in sorted(numbers)
         ]
+        for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
+            pair.code = code
         Pair.objects.bulk_create(pairs)
         _audit(
             club=drive.club,

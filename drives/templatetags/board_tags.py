@@ -5,15 +5,11 @@ from django.urls import reverse
 register = template.Library()
 
 
-@register.simple_tag(takes_context=True)
-def public_address(context, name: str, *args) -> str:
+@register.simple_tag
+def public_address(name: str, *args) -> str:
     """The full address of a public screen, as typed into a projector's browser.
 
-    The configured base address (SITE_BASE_URL) when there is one: the
-    laptop's own name on the hall network, not "localhost".
+    The site's own address (SITE_BASE_URL, or the hall network address found at
+    start): never the Host of the request, which anyone can fake.
     """
-    path = reverse(name, args=args)
-    if settings.SITE_BASE_URL:
-        return settings.SITE_BASE_URL + path
-    request = context.get("request")
-    return request.build_absolute_uri(path) if request is not None else path
+    return settings.SITE_BASE_URL + reverse(name, args=args)

@@ -115,6 +115,7 @@ class DriveIn(Schema):
     prize_places: int = Field(3, ge=0, le=20)
     sitout_wins: bool = True
     confirm_by_number: bool = False
+    confirm_by_code: bool = False
     board_public: bool = False
     standings_public: bool = False
 
@@ -130,6 +131,7 @@ class DriveOut(Schema):
     prize_places: int
     sitout_wins: bool
     confirm_by_number: bool
+    confirm_by_code: bool
     board_public: bool
     standings_public: bool
     status: str
@@ -154,6 +156,11 @@ class PairOut(Schema):
 
 class StartIn(Schema):
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
+    alongside: bool = Field(
+        False,
+        description="Start it although another drive of the club is running (otherwise 409). "
+        "The table cards keep opening the drive they open.",
+    )
 
 
 class SeatedPair(Schema):
@@ -411,6 +418,7 @@ def drive_start(request, drive_id: DriveId, payload: StartIn | None = None):
         now=timezone.now(),
         origin=origin_of(request, "start"),
         seed=payload.seed if payload else None,
+        alongside=payload.alongside if payload else False,
     )
     return _drive_out(drive)
 

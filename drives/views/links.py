@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -14,7 +15,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from .. import services
 from ..models import Drive, Membership
-from .shared import handle_drive_errors, membership_of, origin_of, page
+from .shared import get_drive_for_user, handle_drive_errors, membership_of, origin_of, page
 
 
 class TablesForm(forms.Form):
@@ -49,7 +50,7 @@ def table_links(request):
         Drive.objects.filter(club=club).exclude(status=Drive.Status.FINISHED).first()
         or Drive.objects.filter(club=club).first()
     )
-    rows = [(link, services.table_link_url(link, request)) for link in links]
+    rows = [(link, services.table_link_url(link)) for link in links]
     ctx = {"club": club, "rows": rows, "form": form, "drive": drive, "upto": upto}
     return page(request, "drives/table_links.html", ctx, status=status)
 
@@ -72,4 +73,21 @@ def table_link_rotate(request, table):
         % {"table": table},
     )
     url = f"{redirect('club:table_links').url}#link-{table}"
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def table_cards_serve(request, drive_id):
+    """The club's table cards open this running drive's tables from now on (organizers)."""
+    drive = get_drive_for_user(request, drive_id)
+    services.table_drive_set(
+        drive=drive, actor=request.user, now=timezone.now(), origin=origin_of(request, "drive page")
+    )
+    messages.success(
+        request,
+        _("The table cards now open the tables of %(drive)s.") % {"drive": drive.name},
+    )
+    url = reverse("drives:drive_detail", args=[drive.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -112,6 +112,7 @@ class ScreensForm(forms.Form):
     board_public = forms.BooleanField(required=False)
     standings_public = forms.BooleanField(required=False)
     confirm_by_number = forms.BooleanField(required=False)
+    confirm_by_code = forms.BooleanField(required=False)
 
 
 @login_required
@@ -122,7 +123,7 @@ def drive_screens(request, drive_id):
     before or during the night."""
     drive = get_drive_for_user(request, drive_id)
     form = ScreensForm(request.POST)
-    form.is_valid()  # three check boxes: anything unticked or unreadable is "off"
+    form.is_valid()  # check boxes: anything unticked or unreadable is "off"
     services.drive_screens_set(
         drive=drive,
         actor=request.user,
@@ -142,6 +143,8 @@ def drive_detail(request, drive_id):
     ctx = {"drive": drive, "pair_count": drive.pairs.count()}
     if drive.current_game:
         ctx["count"] = queries.game_count(drive, drive.current_game)
+    if drive.is_running:
+        ctx["table_drive"] = services.table_drive_of(drive.club)
     return page(request, "drives/drive_detail.html", ctx)
 
 
@@ -364,30 +367,46 @@ def pair_paid(request, drive_id, pair_id):
 @require_http_methods(["GET", "POST"])
 @handle_drive_errors
 def drive_start(request, drive_id):
+    """Start the drive. While another drive of the club is running, the screen asks first
+    ("Start this drive as well?") and starts it only on a yes (the form's "alongside")."""
     drive = get_drive_for_user(request, drive_id)
     form = StartForm(posted(request))
+    status = 400 if request.method == "POST" else 200
+    already = None
     if request.method == "POST" and form.is_valid():
-        services.drive_start(
-            drive=drive,
-            actor=request.user,
-            now=timezone.now(),
-            origin=origin_of(request, "start"),
-            seed=form.cleaned_data["seed"],
+        try:
+            services.drive_start(
+                drive=drive,
+                actor=request.user,
+                now=timezone.now(),
+                origin=origin_of(request, "start"),
+                seed=form.cleaned_data["seed"],
+                alongside=form.cleaned_data["alongside"],
+            )
+        except services.AlreadyRunning as e:
+            already, status = e.running, e.status
+        else:
+            drive.refresh_from_db()
+            messages.success(request, _("Game 1 is seated (seed %(seed)d).") % {"seed": drive.seed})
+            url = reverse("drives:game", args=[drive.pk, 1])
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if already is None and drive.is_setup:
+        already = (
+            Drive.objects.filter(club_id=drive.club_id, status=Drive.Status.RUNNING)
+            .order_by("-date", "-id")
+            .first()
         )
-        drive.refresh_from_db()
-        messages.success(request, _("Game 1 is seated (seed %(seed)d).") % {"seed": drive.seed})
-        url = reverse("drives:game", args=[drive.pk, 1])
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     pair_count = drive.pairs.count()
     ctx = {
         "drive": drive,
         "form": form,
+        "already": already,
         "pair_count": pair_count,
         "table_count": (pair_count + 1) // 2,
         "sitout": pair_count % 2 == 1,
         "unpaid": list(drive.pairs.filter(paid=False).order_by("number")),
     }
-    return page(request, "drives/start.html", ctx, 400 if request.method == "POST" else 200)
+    return page(request, "drives/start.html", ctx, status)
 
 
 # --- Standings, cards, audit ------------------------------------------------

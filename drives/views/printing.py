@@ -159,7 +159,7 @@ def table_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
         return _print_page(request, drive, tables_form=form, status=400)
     count = form.cleaned_data["tables"] or data.table_count(drive)
     links = [link for link in services.table_links(drive.club, count) if link.table <= count]
-    doc = data.table_cards(drive, links, lambda link: services.table_link_url(link, request))
+    doc = data.table_cards(drive, links, services.table_link_url)
     return _download(drive, "table-cards", tables.table_cards(doc))
 
 

@@ -1,7 +1,8 @@
 """The table page: players report their table's result from a phone or tablet.
 
 The table link's token is the only credential: it opens its own table of the
-club's running drive, for the current game only. Every submission carries a
+running drive the club's table cards serve (Club.table_drive, chosen by the
+organizer), for the current game only. Every submission carries a
 key made on the device, so a retry is answered once and never counted twice.
 """
 
@@ -36,8 +37,10 @@ class ReportForm(forms.Form):
 
 
 class ConfirmForm(ReportForm):
-    # The pair that agrees: typed by the players, or sent by the "Pair 7 agrees" button.
-    confirmer = forms.IntegerField(min_value=1, max_value=9999)
+    # The pair that agrees: typed by the players, or sent by the "Pair 7 agrees" button;
+    # or, when the drive confirms by pair code, the code the other pair typed.
+    confirmer = forms.IntegerField(min_value=1, max_value=9999, required=False)
+    code = forms.CharField(max_length=16, required=False, strip=True)
 
 
 class WithdrawForm(forms.Form):
@@ -55,11 +58,8 @@ def _link(token: str) -> TableLink:
 
 
 def _running_drive(link: TableLink) -> Drive | None:
-    return (
-        Drive.objects.filter(club_id=link.club_id, status=Drive.Status.RUNNING)
-        .order_by("-date", "-id")
-        .first()
-    )
+    """The drive the club's table cards open (never simply the newest running drive)."""
+    return services.table_drive_of(link.club)
 
 
 def _device(request: HttpRequest) -> str:
@@ -151,8 +151,8 @@ def _etag(request, ctx: dict) -> str:
         "panel" if _partial(request) else "page",
         get_language() or "",
         ctx["club"].name,
-        drive
-        and (drive.pk, drive.current_game, drive.status, drive.confirm_by_number, drive.games),
+        drive and (drive.pk, drive.name, drive.current_game, drive.status, drive.games),
+        drive and drive.confirm_mode,
         tg and (tg.pk, tg.version, tg.status, tg.deal_first_id, ctx.get("mine")),
         tg and [(s.pk, s.pair.number, s.pair.player1, s.pair.player2) for s in tg.seat_list],
     ]
@@ -234,6 +234,7 @@ def table_confirm(request, token):
         services.table_confirm,
         winner_number="winner",
         confirmer_number="confirmer",
+        code="code",
     )
 
 

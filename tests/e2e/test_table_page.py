@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from drives import services
 from drives.models import AuditEntry, Submission, TableGame
-from tests.conftest import make_user, started_drive
+from tests.conftest import NOW, make_user, started_drive
 from tests.e2e.conftest import CHROMIUM_ARGS, LANDSCAPE, PORTRAIT
 from tests.e2e.test_drive_night import hall_fit_problems
 
@@ -52,6 +52,7 @@ def test_a_table_reports_and_the_other_pair_agrees(
     context, table = phone(browser)
     table.goto(f"{live_server.url}{link.path}")
     expect(table.locator("h1")).to_have_text("Table 1")
+    expect(table.locator(".tp-drive")).to_contain_text("Friday 45s")
     expect(table.locator(".tp-game")).to_have_text("Game 1 of 25")
     assert hall_fit_problems(table) == []
     shoot(table, "table-page-portrait")
@@ -67,10 +68,18 @@ def test_a_table_reports_and_the_other_pair_agrees(
     expect(page.locator("#table-1")).to_contain_text("waiting for the other pair", timeout=8_000)
     shoot(page, "results-table-reported")
 
-    table.get_by_role("button", name=f"Pair {b} agrees: pair {a} won").click()
-    expect(table.locator(".tp-state")).to_contain_text(f"Counted: pair {a} won")
-    shoot(table, "table-page-counted")
+    # The phone that reported cannot agree to its own report: the other pair's phone does.
+    expect(table.get_by_role("button", name=f"Pair {b} agrees: pair {a} won")).to_have_count(0)
+    expect(table.locator(".tp-other-phone")).to_contain_text(f"Pair {b} agrees on another phone")
+    other_context, other = phone(browser)
+    other.goto(f"{live_server.url}{link.path}")
+    expect(other.locator(".tp-drive")).to_contain_text("Friday 45s")
+    other.get_by_role("button", name=f"Pair {b} agrees: pair {a} won").click()
+    expect(other.locator(".tp-state")).to_contain_text(f"Counted: pair {a} won")
+    shoot(other, "table-page-counted")
     expect(page.locator("#count")).to_contain_text("1 of 4 tables in", timeout=8_000)
+    expect(table.locator(".tp-state")).to_contain_text(f"Counted: pair {a} won", timeout=8_000)
+    other_context.close()
     context.close()
 
     tg = TableGame.objects.get(drive=drive, game=1, table=1)
@@ -147,3 +156,53 @@ def test_conflict_shows_in_red_on_the_result_screen(
     expect(page.locator("#table-1")).to_have_class("table-card confirmed")
     assert TableGame.objects.get(drive=drive, game=1, table=1).winner.number == b
     assert CHROMIUM_ARGS
+
+
+def test_the_other_pair_agrees_by_typing_its_pair_code(
+    browser, shoot, live_server, transactional_db
+):
+    from drives.models import Club
+
+    club = Club.objects.create(name="St. Joseph's Parish Hall")
+    organizer = make_user(club)
+    drive = started_drive(club, organizer, pairs=8)
+    services.drive_screens_set(drive=drive, actor=organizer, now=NOW, confirm_by_code=True)
+    link = services.table_links(club, 4)[0]
+    a, b = pairs_at(drive, 1)
+    codes = dict(drive.pairs.values_list("number", "code"))
+
+    one_ctx, one = phone(browser)
+    one.goto(f"{live_server.url}{link.path}")
+    one.get_by_role("button", name=f"Pair {a} won").click()
+    expect(one.locator(".tp-state")).to_contain_text("waiting for the other pair to agree")
+    # The reporting phone gets no box to agree in.
+    expect(one.locator("input[name=code]")).to_have_count(0)
+
+    two_ctx, two = phone(browser)
+    two.goto(f"{live_server.url}{link.path}")
+    box = two.get_by_label(
+        "The other pair: type your pair code (it is on your punch card) to agree"
+    )
+    expect(box).to_be_visible()
+    # Nothing on the page tells the code, nor the other pair's number.
+    text = two.locator("#table-panel").inner_text()
+    assert codes[a] not in text and codes[b] not in text and f"Pair {b}" not in text
+    assert hall_fit_problems(two) == []
+    shoot(two, "table-page-pair-code")
+
+    box.fill(codes[a])  # the winners' own code
+    two.get_by_role("button", name="Agree").click()
+    expect(two.locator(".msg.error")).to_contain_text(f"That is pair {a}'s code")
+    shoot(two, "table-page-pair-code-refused")
+    assert TableGame.objects.get(drive=drive, game=1, table=1).status == "reported"
+
+    two.get_by_label(
+        "The other pair: type your pair code (it is on your punch card) to agree"
+    ).fill(codes[b].lower())
+    two.get_by_role("button", name="Agree").click()
+    expect(two.locator(".tp-state")).to_contain_text(f"Counted: pair {a} won")
+    one_ctx.close()
+    two_ctx.close()
+    tg = TableGame.objects.get(drive=drive, game=1, table=1)
+    assert (tg.status, tg.winner.number) == ("confirmed", a)
+    assert AuditEntry.objects.filter(action="table_confirm_refused").count() == 1

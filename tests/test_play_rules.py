@@ -22,6 +22,7 @@ from scoring.games.cards import Card, Suit, card, deck
 from scoring.play.rules import (
     PlayOptions,
     Renege,
+    card_name,
     explain_winner,
     legal_cards,
     refusal,
@@ -392,9 +393,61 @@ EXPLANATIONS = [
     (D, PlayOptions(), "3♦ 9♦", "9♦ beats 3♦: in red trumps high numbers beat low."),
     (D, PlayOptions(), "K♦ A♦", "A♦ beats K♦: the ace of trumps is just below the ace of hearts."),
     (S, PlayOptions(), "9♠", "9♠ wins: it is the only card."),
+    (
+        C,
+        PlayOptions(joker=True),
+        "A♣ A♥",
+        "A♥ beats A♣: the ace of hearts is the fourth-best trump.",
+    ),
+    (C, PlayOptions(), "Q♣ K♣", "K♣ beats Q♣: in trumps the king ranks above the queen."),
+    (D, PlayOptions(), "10♦ Q♦", "Q♦ beats 10♦: in trumps the queen ranks above the 10."),
+    (S, PlayOptions(), "2♣ A♣", "A♣ beats 2♣: in clubs the ace ranks above the numbers."),
+    (S, PlayOptions(), "10♥ Q♥", "Q♥ beats 10♥: in hearts the queen ranks above the 10."),
+    (S, PlayOptions(), "J♥ Q♥", "Q♥ beats J♥: in hearts the queen ranks above the jack."),
+    (
+        C,
+        PlayOptions(),
+        "K♥ 2♣ 3♦ 9♥",
+        "2♣ beats K♥, 9♥ and 3♦: a trump beats any card that is not a trump.",
+    ),
+    (
+        S,
+        PlayOptions(),
+        "8♦ 10♦ K♣ 9♦",
+        "10♦ beats 9♦ and 8♦: in diamonds, red, high numbers beat low.",
+    ),
+    (
+        S,
+        PlayOptions(joker=True),
+        "2♠ Joker A♥ 5♠ 4♣",
+        "5♠ beats Joker, A♥, 2♠ and 4♣: the 5 of trumps is the best card.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("trump", "o", "trick", "text"), EXPLANATIONS)
 def test_explanations(trump, o, trick, text):
     assert explain_winner(cards_of(trick), trump, o) == text
+
+
+def test_the_call_binds_only_when_made():
+    o = PlayOptions(hearts_on_hearts=True)
+    hand = cards_of("J♠ 2♥")
+    assert refusal(hand, card("2♥"), (card("A♥"),), S, o) is None
+    assert legal_cards(hand, (card("A♥"),), S, o) == hand
+    assert legal_cards(hand, (card("A♥"),), S, o, called=True) == (card("J♠"),)
+
+
+@pytest.mark.parametrize(
+    ("c", "trump", "words"),
+    [
+        ("J♠", S, "the jack of trumps"),
+        ("10♠", S, "the 10 of trumps"),
+        ("K♣", S, "the king of clubs"),
+        ("7♦", S, "the 7 of diamonds"),
+        ("A♥", H, "the ace of hearts"),
+        ("Joker", C, "the Joker"),
+    ],
+)
+def test_card_names(c, trump, words):
+    assert card_name(card(c), trump) == words

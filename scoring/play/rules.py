@@ -319,7 +319,7 @@ def explain_winner(trick: Sequence[Card], trump: Suit, options: PlayOptions) -> 
     if is_trump(won, trump):
         beaten = [c for c in trick if c != won]
     else:
-        beaten = [c for c in trick if c != won and c.suit is led.suit and not is_trump(c, trump)]
+        beaten = [c for c in trick if c != won and c.suit is led.suit]  # no trump in it
     if not beaten:
         assert led.suit is not None
         return _("{card} wins: nobody followed {suit} or played a trump.").format(

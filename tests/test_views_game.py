@@ -460,7 +460,7 @@ def test_next_game_preview_shows_the_moves_before_confirming(org_client, organiz
     names = {p.number: p.names for p in running.pairs.all()}
 
     def move(pair, words):
-        return f'Pair {pair}</strong> <span class="names">{escape(names[pair])}</span>: {words}'
+        return f'Pair {pair}</strong> <span class="names">({escape(names[pair])})</span>: {words}'
 
     assert move(winner_1, "table 1 → 2") in page
     (sitter,) = at_table(running, 5)

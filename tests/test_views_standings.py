@@ -221,7 +221,7 @@ def test_pair_card_shows_accents_and_emoji(org_client, club, organizer):
 
 def test_audit_lists_every_change_newest_first(org_client, night, organizer):
     page = org_client.get(reverse("drives:audit", args=[night.pk])).content.decode()
-    summaries = re.findall(r"<td>((?:Drive|Game|6 pairs)[^<]*)</td>", page)
+    summaries = re.findall(r'<td class="what">((?:Drive|Game|6 pairs)[^<\n]*)', page)
     # Three winners moved on, three losers stayed.
     assert summaries[0] == "Game 2 seated: 3 pairs moved"
     assert summaries[-1] == "Drive created"

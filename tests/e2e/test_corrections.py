@@ -15,7 +15,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from drives.models import Seat
+from drives.models import Pair, Seat
 from tests.conftest import make_club, make_user, started_drive
 from tests.e2e.test_drive_night import hall_fit_problems
 
@@ -115,7 +115,8 @@ def test_correct_an_earlier_result_and_see_the_consequences(
     leave.get_by_role("button", name="Show the moves").click()
     expect(page.get_by_role("heading", name="A pair leaves")).to_be_visible()
     # Game 3 had pair 5 arrive at table 2 to meet pair 4: pair 5 now sits out.
-    expect(page.locator("ul.moves li")).to_have_text(["Pair 4: leaves table 2"])
+    names = Pair.objects.get(drive_id=drive.pk, number=4).names
+    expect(page.locator("ul.moves li")).to_have_text([f"Pair 4 ({names}): leaves table 2"])
     expect(page.locator("main")).to_contain_text("Pair 5 sits out this game.")
     screen("14-seat-preview")
     page.get_by_role("button", name="Confirm").click()

@@ -218,7 +218,10 @@ def test_drive_night(page: Page, shoot, live_server, transactional_db):
         expect(page.get_by_role("heading", name=f"Seat game {game + 1}")).to_be_visible()
         movers = {**winners, sitout_table: sitout_pair}
         expected = {f"Pair {p}: table {t} → {t % TABLES + 1}" for t, p in movers.items()}
-        assert set(page.locator("ul.moves li").all_inner_texts()) == expected
+        shown = page.locator("ul.moves li").all_inner_texts()
+        # Each move names the players too: "Pair 6 (Donnie MacLean & Flora MacKinnon): ...".
+        assert all(re.match(r"Pair \d+ \(.+ & .+\): ", text) for text in shown)
+        assert {re.sub(r" \(.*?\)", "", text) for text in shown} == expected
         if game == 1:
             screen("08-next-preview")
         page.get_by_role("button", name=f"Confirm: start game {game + 1}").click()

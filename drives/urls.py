@@ -85,4 +85,7 @@ table_patterns = [
 club_patterns = [
     path("tables/", links.table_links, name="table_links"),
     path("tables/<int:table>/rotate/", links.table_link_rotate, name="table_link_rotate"),
+    path("tables/test/", links.table_card_test, name="table_card_test"),
+    path("tables/test/qr.svg", links.table_card_test_qr, name="table_card_test_qr"),
+    path("reach/", links.reach, name="reach"),
 ]

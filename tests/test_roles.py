@@ -126,6 +126,9 @@ ROLES: dict[str, str] = {
     "club:member_unlock": ORGANIZER,
     "club:table_links": ORGANIZER,
     "club:table_link_rotate": ORGANIZER,
+    "club:table_card_test": GET_ONLY,  # organizers only: tests/test_site_address_screens.py
+    "club:table_card_test_qr": GET_ONLY,
+    "club:reach": GET_ONLY,  # public: what a phone that scanned the test QR code sees
     # drives/club_urls.py: one's own profile and API keys (drives/profile_views.py)
     "club:profile": SCORER,
     "club:password_change": SCORER,  # one's own password: needs the old one

@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
+from reportlab.graphics import renderSVG
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 
 from .. import services
 from ..models import Drive, Membership
-from .shared import get_drive_for_user, handle_drive_errors, membership_of, origin_of, page
+from .shared import (
+    address_note,
+    get_drive_for_user,
+    handle_drive_errors,
+    membership_of,
+    origin_of,
+    page,
+)
 
 
 class TablesForm(forms.Form):
@@ -51,7 +63,14 @@ def table_links(request):
         or Drive.objects.filter(club=club).first()
     )
     rows = [(link, services.table_link_url(link)) for link in links]
-    ctx = {"club": club, "rows": rows, "form": form, "drive": drive, "upto": upto}
+    ctx = {
+        "club": club,
+        "rows": rows,
+        "form": form,
+        "drive": drive,
+        "upto": upto,
+        "address_note": address_note(request),
+    }
     return page(request, "drives/table_links.html", ctx, status=status)
 
 
@@ -91,3 +110,53 @@ def table_cards_serve(request, drive_id):
     )
     url = reverse("drives:drive_detail", args=[drive.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# --- Does a phone reach the laptop? -------------------------------------------
+
+
+@login_required
+@require_GET
+def table_card_test(request):
+    """A QR code on screen for a phone to scan before the night: if the phone opens the
+    page it leads to, printed table cards will work on this network."""
+    club = _organizer_club(request)
+    reach = settings.SITE_BASE_URL + reverse("club:reach")
+    ctx = {
+        "club": club,
+        "reach": reach,
+        "address": settings.SITE_BASE_URL,
+        "address_note": address_note(request),
+    }
+    return page(request, "drives/table_card_test.html", ctx)
+
+
+@login_required
+@require_GET
+def table_card_test_qr(request):
+    """The test's QR code as an SVG image (served, not inline: the page has no inline code)."""
+    _organizer_club(request)
+    svg = qr_svg(settings.SITE_BASE_URL + reverse("club:reach"))
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def reach(request):
+    """What the phone that scanned the test QR code shows: no login, nothing about any drive."""
+    return render(request, "drives/reach.html", {"address": settings.SITE_BASE_URL})
+
+
+def qr_drawing(data: str, size: int = 320) -> Drawing:
+    """A QR code for ``data``, drawn with reportlab's own QR widget, ``size`` points square."""
+    widget = QrCodeWidget(data, barLevel="M", barBorder=4)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
+def qr_svg(data: str, size: int = 320) -> str:
+    """The QR code as SVG text, for a screen."""
+    return renderSVG.drawToString(qr_drawing(data, size))

@@ -35,6 +35,7 @@ from ..forms import (
 from ..models import AuditEntry, Drive, Pair
 from .shared import (
     ORGANIZER,
+    address_note,
     get_drive_for_user,
     handle_drive_errors,
     membership_of,
@@ -140,7 +141,11 @@ def drive_screens(request, drive_id):
 @require_GET
 def drive_detail(request, drive_id):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    ctx = {"drive": drive, "pair_count": drive.pairs.count()}
+    ctx = {
+        "drive": drive,
+        "pair_count": drive.pairs.count(),
+        "address_note": address_note(request),
+    }
     if drive.current_game:
         ctx["count"] = queries.game_count(drive, drive.current_game)
     if drive.is_running:

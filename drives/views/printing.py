@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from .. import services
 from ..models import Drive
 from ..pdf import cards, data, pack, prize_report, seating, standings, tables
-from .shared import get_drive_for_user, handle_drive_errors, page
+from .shared import address_note, get_drive_for_user, handle_drive_errors, page
 
 MAX_COPIES = data.MAX_COPIES
 
@@ -111,6 +111,7 @@ def _documents(drive: Drive) -> list[dict]:
 
 def _print_page(request, drive, *, blank_form=None, tables_form=None, status=200):
     ctx = {
+        "address_note": address_note(request),
         "drive": drive,
         "documents": _documents(drive),
         "blank_form": blank_form or BlankCardsForm(),

@@ -150,3 +150,37 @@ def forbidden(request, exception=None):
     return _error_page(
         request, 403, _("Only an organizer can do this"), _("Only an organizer can do this.")
     )
+
+
+LOOPBACK = ("localhost", "127.", "[::1]", "::1", "0.0.0.0")
+
+
+def address_note(request: HttpRequest) -> dict | None:
+    """What to say about addresses on the screens that print or show them (Table links,
+    Print, the drive page): a warning when table cards would carry an address no phone can
+    open, a note when this page is open at the laptop's own name for itself."""
+    from urllib.parse import urlsplit
+
+    from django.conf import settings
+
+    site = settings.SITE_BASE_URL
+    if (urlsplit(site).hostname or "").startswith(LOOPBACK):
+        return {
+            "level": "error",
+            "text": _(
+                "Table cards and QR codes would carry %(address)s, which no phone can open. "
+                "Connect this laptop to the hall's network and start it again, or set "
+                "SITE_BASE_URL."
+            )
+            % {"address": site},
+        }
+    if request.get_host().split(":")[0].startswith(LOOPBACK):
+        return {
+            "level": "info",
+            "text": _(
+                "This page is open at this laptop's own name for itself. Phones and tablets "
+                "use %(address)s: table cards and QR codes carry that address."
+            )
+            % {"address": site},
+        }
+    return None

@@ -147,3 +147,33 @@ def test_error_pages_and_small_things_fit_the_hall(
     page.goto(f"{live_server.url}/club/tables/")
     assert hall_fit_problems(page) == []
     assert looks(page) == []
+
+
+def test_a_table_card_is_tested_with_a_phone(
+    page: Page, shoot, live_server, transactional_db, settings
+):
+    from drives.models import Club
+
+    settings.SITE_BASE_URL = live_server.url
+    club = Club.objects.create(name="St. Joseph's Parish Hall")
+    make_user(club)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/club/tables/")
+    page.get_by_role("link", name="Test a table card with a phone").first.click()
+    expect(page.get_by_role("heading", name="Test a table card")).to_be_visible()
+    image = page.get_by_role("img", name="QR code to test a table card")
+    expect(image).to_be_visible()
+    loaded = "(img) => img.complete && img.naturalWidth > 0"
+    page.wait_for_function(loaded, arg=image.element_handle(), timeout=5000)
+    for name, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
+        page.set_viewport_size(size)
+        assert hall_fit_problems(page) == [], name
+        assert looks(page) == [], name
+        shoot(page, f"table-card-test-{name}")
+    # What the phone shows once it has scanned the code.
+    phone = page.context.browser.new_page(viewport=PHONE)
+    phone.goto(f"{live_server.url}/club/reach/")
+    expect(phone.get_by_role("heading", name="This phone reaches the laptop")).to_be_visible()
+    assert looks(phone) == []
+    shoot(phone, "table-card-test-phone")
+    phone.close()

@@ -233,4 +233,4 @@ def test_the_next_game_preview_names_the_players(org_client, club, organizer):
         )
     page = org_client.get(reverse("drives:game_next", args=[drive.pk, 1])).content.decode()
     mover = Pair.objects.get(drive=drive, number=int(page.split("<strong>Pair ")[1].split("<")[0]))
-    assert f'<span class="names">{mover.player1} &amp; {mover.player2}</span>' in page
+    assert f'<span class="names">({mover.player1} &amp; {mover.player2})</span>' in page

@@ -135,7 +135,10 @@ def test_the_board_fits_the_hall_and_follows_the_night(
     expect(page.locator("#board-count")).to_have_text("3 of 5 tables in")
 
 
-def test_the_public_standings_and_a_big_hall(page: Page, shoot, live_server, transactional_db):
+def test_the_public_standings_and_a_big_hall(
+    page: Page, shoot, live_server, transactional_db, settings
+):
+    settings.SITE_BASE_URL = live_server.url  # the address the drive page shows for the board
     club = make_club()
     organizer = make_user(club)
     names = "\n".join(f"Player {i} MacDonald & Partner {i} Boudreau" for i in range(1, 121))

@@ -14,8 +14,10 @@ from tests.e2e.test_drive_night import hall_fit_problems
 pytestmark = pytest.mark.e2e
 
 
-def test_club_screens_fit_the_hall(page: Page, shoot, live_server, transactional_db):
+def test_club_screens_fit_the_hall(page: Page, shoot, live_server, transactional_db, settings):
     from drives.models import Club
+
+    settings.SITE_BASE_URL = live_server.url  # table links carry the site's own address
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)

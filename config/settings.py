@@ -5,6 +5,7 @@ generated once into var/secret.key (outside git). The database is SQLite in
 var/ unless DATABASE_URL names another (PostgreSQL in production).
 """
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -12,9 +13,11 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.files import private_file, private_folder, private_text
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("CARD_DRIVE_VAR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+# The database, the secret key, snapshots and backups live here: the site's account only.
+VAR_DIR = private_folder(Path(os.environ.get("CARD_DRIVE_VAR", BASE_DIR / "var")))
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -28,9 +31,9 @@ def _secret_key() -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = VAR_DIR / "secret.key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+    # Made on an earlier start, or by another worker starting at the same moment.
+    with contextlib.suppress(FileExistsError):
+        private_text(path, secrets.token_urlsafe(50))
     return path.read_text().strip()
 
 
@@ -109,6 +112,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if DATABASES["default"]["NAME"] == str(_sqlite_path):
+        # Made empty and private before SQLite opens it; its -wal and -shm files take its mode.
+        private_file(private_folder(_sqlite_path.parent) / _sqlite_path.name)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,

@@ -7,9 +7,9 @@ from .views import people, profile
 
 urlpatterns = [
     path("people/", people.people, name="people"),
-    path("people/<int:user_id>/password/", people.member_password, name="member_password"),
-    path("people/<int:user_id>/role/", people.member_role, name="member_role"),
-    path("people/<int:user_id>/remove/", people.member_remove, name="member_remove"),
+    path("people/<id:user_id>/password/", people.member_password, name="member_password"),
+    path("people/<id:user_id>/role/", people.member_role, name="member_role"),
+    path("people/<id:user_id>/remove/", people.member_remove, name="member_remove"),
     path("profile/", profile.profile, name="profile"),
-    path("profile/tokens/<int:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
+    path("profile/tokens/<id:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
 ]

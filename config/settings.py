@@ -79,6 +79,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After CSRF and htmx: refuses a NUL or another control character anywhere in a request.
+    "drives.middleware.RefuseControlCharacters",
+    # Last, so it sees a view's database error first: locked or read-only is a 503.
+    "drives.middleware.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -117,13 +121,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         private_file(private_folder(_sqlite_path.parent) / _sqlite_path.name)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+        # Seconds a write waits for another's lock before the request answers 503.
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SQLITE_TEST_PATH") or None}
 else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # As on SQLite: a write that waits 20 s for a lock gives up and answers 503.
+        DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=20000"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -20,55 +20,55 @@ print_patterns = [
     path("prize-report.pdf", printing.prize_report_pdf, name="pdf_prize_report"),
 ]
 
-TABLE = "<int:drive_id>/games/<int:game>/tables/<int:table>"
+TABLE = "<id:drive_id>/games/<id:game>/tables/<id:table>"
 
 urlpatterns = [
     path("", organizer.drive_list, name="drive_list"),
     path("new/", organizer.drive_create, name="drive_create"),
     path("import/", exchange.drive_import, name="drive_import"),
-    path("<int:drive_id>/", organizer.drive_detail, name="drive_detail"),
-    path("<int:drive_id>/settings/", organizer.drive_edit, name="drive_edit"),
-    path("<int:drive_id>/copy/", organizer.drive_copy, name="drive_copy"),
-    path("<int:drive_id>/export.json", exchange.drive_export, name="drive_export"),
-    path("<int:drive_id>/csv/standings.csv", exports.standings, name="csv_standings"),
-    path("<int:drive_id>/csv/results.csv", exports.results, name="csv_results"),
-    path("<int:drive_id>/csv/audit.csv", exports.audit, name="csv_audit"),
-    path("<int:drive_id>/screens/", organizer.drive_screens, name="drive_screens"),
-    path("<int:drive_id>/pairs/", organizer.pairs, name="pairs"),
-    path("<int:drive_id>/pairs/add/", organizer.pair_add, name="pair_add"),
-    path("<int:drive_id>/pairs/paste/", organizer.pairs_bulk, name="pairs_bulk"),
-    path("<int:drive_id>/pairs/reregister/", organizer.pairs_reregister, name="pairs_reregister"),
-    path("<int:drive_id>/pairs/<int:pair_id>/edit/", organizer.pair_edit, name="pair_edit"),
-    path("<int:drive_id>/pairs/<int:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),
-    path("<int:drive_id>/pairs/<int:pair_id>/paid/", organizer.pair_paid, name="pair_paid"),
-    path("<int:drive_id>/start/", organizer.drive_start, name="drive_start"),
-    path("<int:drive_id>/games/<int:game>/", night.game, name="game"),
-    path("<int:drive_id>/games/<int:game>/live/", night.game_live, name="game_live"),
+    path("<id:drive_id>/", organizer.drive_detail, name="drive_detail"),
+    path("<id:drive_id>/settings/", organizer.drive_edit, name="drive_edit"),
+    path("<id:drive_id>/copy/", organizer.drive_copy, name="drive_copy"),
+    path("<id:drive_id>/export.json", exchange.drive_export, name="drive_export"),
+    path("<id:drive_id>/csv/standings.csv", exports.standings, name="csv_standings"),
+    path("<id:drive_id>/csv/results.csv", exports.results, name="csv_results"),
+    path("<id:drive_id>/csv/audit.csv", exports.audit, name="csv_audit"),
+    path("<id:drive_id>/screens/", organizer.drive_screens, name="drive_screens"),
+    path("<id:drive_id>/pairs/", organizer.pairs, name="pairs"),
+    path("<id:drive_id>/pairs/add/", organizer.pair_add, name="pair_add"),
+    path("<id:drive_id>/pairs/paste/", organizer.pairs_bulk, name="pairs_bulk"),
+    path("<id:drive_id>/pairs/reregister/", organizer.pairs_reregister, name="pairs_reregister"),
+    path("<id:drive_id>/pairs/<id:pair_id>/edit/", organizer.pair_edit, name="pair_edit"),
+    path("<id:drive_id>/pairs/<id:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),
+    path("<id:drive_id>/pairs/<id:pair_id>/paid/", organizer.pair_paid, name="pair_paid"),
+    path("<id:drive_id>/start/", organizer.drive_start, name="drive_start"),
+    path("<id:drive_id>/games/<id:game>/", night.game, name="game"),
+    path("<id:drive_id>/games/<id:game>/live/", night.game_live, name="game_live"),
     path(f"{TABLE}/result/", night.result_record, name="result_record"),
     # The scorekeeper: GET shows the scoresheet, POST to the same address enters a hand.
     path(f"{TABLE}/score/", scoresheets.scoresheet, name="scoresheet"),
     path(f"{TABLE}/score/", scoresheets.scoresheet, name="hand_add"),
     path(f"{TABLE}/score/undo/", scoresheets.hand_undo, name="hand_undo"),
-    path("<int:drive_id>/games/<int:game>/next/", night.game_next, name="game_next"),
-    path("<int:drive_id>/games/<int:game>/undo-result/", night.result_undo, name="result_undo"),
-    path("<int:drive_id>/games/<int:game>/undo-next/", night.game_undo, name="game_undo"),
-    path("<int:drive_id>/seating/", night.seating, name="seating"),
-    path("<int:drive_id>/seating/preview/", night.seating_preview, name="seating_preview"),
-    path("<int:drive_id>/seating/change/", night.seating_change, name="seating_change"),
+    path("<id:drive_id>/games/<id:game>/next/", night.game_next, name="game_next"),
+    path("<id:drive_id>/games/<id:game>/undo-result/", night.result_undo, name="result_undo"),
+    path("<id:drive_id>/games/<id:game>/undo-next/", night.game_undo, name="game_undo"),
+    path("<id:drive_id>/seating/", night.seating, name="seating"),
+    path("<id:drive_id>/seating/preview/", night.seating_preview, name="seating_preview"),
+    path("<id:drive_id>/seating/change/", night.seating_change, name="seating_change"),
     path(f"{TABLE}/correct/", night.result_correct, name="result_correct"),
-    path("<int:drive_id>/finish-early/", night.finish_early, name="finish_early"),
-    path("<int:drive_id>/finish/", night.drive_finish, name="drive_finish"),
-    path("<int:drive_id>/standings/", organizer.standings, name="standings"),
-    path("<int:drive_id>/cards/<int:number>/", organizer.pair_card, name="pair_card"),
-    path("<int:drive_id>/audit/", organizer.audit, name="audit"),
-    path("<int:drive_id>/rules/", organizer.rules, name="rules"),
-    path("<int:drive_id>/print/", include(print_patterns)),
+    path("<id:drive_id>/finish-early/", night.finish_early, name="finish_early"),
+    path("<id:drive_id>/finish/", night.drive_finish, name="drive_finish"),
+    path("<id:drive_id>/standings/", organizer.standings, name="standings"),
+    path("<id:drive_id>/cards/<id:number>/", organizer.pair_card, name="pair_card"),
+    path("<id:drive_id>/audit/", organizer.audit, name="audit"),
+    path("<id:drive_id>/rules/", organizer.rules, name="rules"),
+    path("<id:drive_id>/print/", include(print_patterns)),
 ]
 
 # Public screens for the hall, no login: /board/<drive>/ and its standings.
 board_patterns = [
-    path("<int:drive_id>/", board.board, name="board"),
-    path("<int:drive_id>/standings/", board.standings, name="standings"),
+    path("<id:drive_id>/", board.board, name="board"),
+    path("<id:drive_id>/standings/", board.standings, name="standings"),
 ]
 
 # The table's own page, opened from its QR card: no login, the token is the key.
@@ -82,5 +82,5 @@ table_patterns = [
 # The club's table links; mounted in the club namespace with accounts' screens.
 club_patterns = [
     path("tables/", links.table_links, name="table_links"),
-    path("tables/<int:table>/rotate/", links.table_link_rotate, name="table_link_rotate"),
+    path("tables/<id:table>/rotate/", links.table_link_rotate, name="table_link_rotate"),
 ]

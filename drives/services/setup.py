@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .. import text
 from ..game_options import check_game_options
 from ..models import (
     MAX_NAME,
@@ -49,6 +51,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
     unknown = set(values) - set(DRIVE_SETTINGS)
     if unknown:
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    values = _clean_drive_values(values)
     with transaction.atomic():
         drive = Drive(club=club, **values)
         check_game_options(drive)
@@ -71,6 +74,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
     unknown = set(values) - set(DRIVE_SETTINGS)
     if unknown:
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    values = _clean_drive_values(values)
     with transaction.atomic():
         drive = locked_drive(drive)
         if not drive.is_setup:
@@ -141,15 +145,35 @@ _LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:\s*[.):\-]\s*|\s+)")
 
 
 def clean_name(raw: str) -> str:
-    name = " ".join((raw or "").split())
-    if not name:
-        raise DriveError(_("A player's name is blank."))
+    """A player's name as kept (drives.text.clean_name: no direction controls, something
+    you can see); DriveError with the reason otherwise."""
+    try:
+        name = text.clean_name(raw, max_length=None, what=_("A player's name"))
+    except text.TextError as e:
+        raise DriveError(e.message) from None
     if len(name) > MAX_NAME:
         raise DriveError(
             _("The name “%(name)s…” is longer than %(max)d characters.")
             % {"name": name[:20], "max": MAX_NAME}
         )
     return name
+
+
+def _clean_drive_values(values: dict) -> dict:
+    """The drive's name and venue as kept (drives.text); a ValidationError on the field,
+    as the drive's other settings are refused (full_clean)."""
+    fields = (
+        ("name", text.clean_name, _("The drive's name")),
+        ("venue", text.clean_text, _("The venue")),
+    )
+    for field, clean, what in fields:
+        if field not in values or not str(values[field] or "").strip():
+            continue  # blank: the model's own rule says so (a name is required)
+        try:
+            values[field] = clean(values[field], max_length=120, what=what)
+        except text.TextError as e:
+            raise ValidationError({field: [e.message]}) from None
+    return values
 
 
 def parse_pair_line(line: str) -> tuple[int | None, str, str]:

@@ -23,6 +23,7 @@ from django.views import defaults
 from django_htmx.http import reswap, retarget
 
 from .. import services
+from ..converters import TooLarge
 from ..models import Drive, Membership
 
 ORGANIZER = Membership.Role.ORGANIZER
@@ -117,6 +118,18 @@ def not_found(request, exception=None):
     if getattr(request, "htmx", False):
         return htmx_refusal(request, _("That is not in your club's drives."), 404)
     return defaults.page_not_found(request, exception)
+
+
+def bad_request(request, exception=None):
+    """400: a refusal that says what was wrong (an address with a number too large for any
+    row), in the flash region for htmx; Django's other refusals keep their plain page."""
+    message = str(exception) if isinstance(exception, TooLarge) else ""
+    if getattr(request, "htmx", False):
+        return htmx_refusal(request, message or _("That request could not be understood."), 400)
+    if message:
+        ctx = {"message": message, "back": reverse("drives:drive_list")}
+        return render(request, "drives/refused.html", ctx, status=400)
+    return defaults.bad_request(request, exception)
 
 
 def forbidden(request, exception=None):

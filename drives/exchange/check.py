@@ -26,6 +26,7 @@ from ..game_options import OPTION_NAMES
 from ..models import (
     MAX_GAMES,
     MAX_NAME,
+    MAX_PAIRS,
     Drive,
     Submission,
     TableGame,
@@ -281,6 +282,8 @@ def _check_drive(raw: Any) -> dict:
 def _check_pairs(raw: Any) -> list[dict]:
     pairs = []
     seen: set[int] = set()
+    if len(_list(raw, "pairs")) > MAX_PAIRS:
+        raise _Refused("pairs", _("a drive has at most %(max)d pairs") % {"max": MAX_PAIRS})
     for i, p in enumerate(_list(raw, "pairs")):
         where = f"pairs[{i}]"
         p = _object(

@@ -18,6 +18,7 @@ from .. import text
 from ..game_options import check_game_options
 from ..models import (
     MAX_NAME,
+    MAX_PAIRS,
     Club,
     Drive,
     Pair,
@@ -203,6 +204,19 @@ def _require_setup(drive: Drive) -> None:
         raise DriveError(_("The drive has started: pairs can no longer be added or removed."), 409)
 
 
+def check_room(drive: Drive, adding: int) -> None:
+    """Refuse pairs past MAX_PAIRS in one drive (the drive's row is locked by the caller)."""
+    have = drive.pairs.count()
+    if have + adding > MAX_PAIRS:
+        raise DriveError(
+            _(
+                "A drive has at most %(max)d pairs: this one has %(have)d, so %(adding)d more "
+                "will not fit."
+            )
+            % {"max": MAX_PAIRS, "have": have, "adding": adding}
+        )
+
+
 def _next_number(drive: Drive) -> int:
     return (drive.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
 
@@ -241,6 +255,7 @@ def pair_add(
         drive = locked_drive(drive)
         _require_setup(drive)
         p1, p2 = clean_name(player1), clean_name(player2)
+        check_room(drive, 1)
         if number is None:
             number = _next_number(drive)
         _check_number(drive, number)
@@ -311,6 +326,7 @@ def pairs_add_many(
     with transaction.atomic():
         drive = locked_drive(drive)
         _require_setup(drive)
+        check_room(drive, len(parsed))
         taken = set(drive.pairs.values_list("number", flat=True))
         nxt = max(taken, default=0) + 1
         pairs = []
@@ -512,6 +528,7 @@ def pairs_reregister(
             old = by_number[n]
             if _names_key(old.player1, old.player2) in here:
                 raise DriveError(_("%(names)s are already registered.") % {"names": old.names}, 409)
+        check_room(drive, len(numbers))
         taken = set(drive.pairs.values_list("number", flat=True))
         # First every pair whose number is free keeps it, so a renumbered pair
         # never takes the number another pair of the same tap would have kept.

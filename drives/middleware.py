@@ -45,14 +45,14 @@ class RefuseControlCharacters:
         return self.get_response(request)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        if not _has_control(request):
+        # The API refuses by its schema (422, NUL) and its services (400, names), as its
+        # OpenAPI document says.
+        if request.path.startswith("/api/") or not _has_control(request):
             return None
         message = _(
             "What was sent holds a control character (such as a null), which no name or "
             "number has: type it again."
         )
-        if request.path.startswith("/api/"):
-            return JsonResponse({"detail": message}, status=400)
         if getattr(request, "htmx", False):
             return htmx_refusal(request, message, 400)
         ctx = {"message": message, "back": reverse("drives:drive_list")}

@@ -7,11 +7,11 @@ from .views import people, profile
 
 urlpatterns = [
     path("people/", people.people, name="people"),
-    path("people/<int:user_id>/password/", people.member_password, name="member_password"),
-    path("people/<int:user_id>/role/", people.member_role, name="member_role"),
-    path("people/<int:user_id>/remove/", people.member_remove, name="member_remove"),
-    path("people/<int:user_id>/unlock/", people.member_unlock, name="member_unlock"),
+    path("people/<id:user_id>/password/", people.member_password, name="member_password"),
+    path("people/<id:user_id>/role/", people.member_role, name="member_role"),
+    path("people/<id:user_id>/remove/", people.member_remove, name="member_remove"),
+    path("people/<id:user_id>/unlock/", people.member_unlock, name="member_unlock"),
     path("profile/", profile.profile, name="profile"),
     path("profile/password/", profile.password_change, name="password_change"),
-    path("profile/tokens/<int:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
+    path("profile/tokens/<id:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
 ]

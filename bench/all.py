@@ -3,8 +3,9 @@
 Runs bench/run.py (in-process timings with SQL query counts, each path as a
 ratio to a floor view measured in the same run) at 20 and 120 pairs, on a
 file-based SQLite database and on PostgreSQL (a fresh database on the server
-named by DATABASE_URL, or the local one), and prints one table. The load test
-through gunicorn follows in bench/load.py.
+named by DATABASE_URL, or the local one), and prints one table; then the time of
+every PDF of a drive at the largest size allowed (400 pairs, bench/pdfs.py), one line
+per PDF. The load test through gunicorn follows in bench/load.py.
 """
 
 from __future__ import annotations
@@ -84,6 +85,26 @@ def main() -> None:
                 f"{path[:40]:40} {backend:>8} {r['pairs']:>5} {row['median']:>8.2f} "
                 f"{row['p95']:>8.2f} {row['queries']:>4} {row['ratio']:>8.1f}"
             )
+    pdfs()
+
+
+def pdfs() -> None:
+    """Every PDF of a 400-pair drive, each against gunicorn's worker timeout."""
+    print("measuring every PDF at the pair limit...", file=sys.stderr, flush=True)
+    env = {**os.environ}
+    env["CARD_DRIVE_VAR"] = tempfile.mkdtemp(prefix="card-drive-bench-pdf-")
+    env.pop("BENCH_JSON", None)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "pdfs.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        print(done.stderr[-2000:], file=sys.stderr)
+        return
+    print(done.stdout.rstrip())
 
 
 if __name__ == "__main__":

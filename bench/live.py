@@ -161,8 +161,9 @@ class LiveServer:
 
 
 class Answer:
-    def __init__(self, status: int, body: str, seconds: float):
+    def __init__(self, status: int, body: str, seconds: float, headers=None):
         self.status, self.body, self.seconds = status, body, seconds
+        self.headers = dict(headers or {})
 
 
 class HallDevice:
@@ -187,9 +188,11 @@ class HallDevice:
         started = time.perf_counter()
         try:
             with self.opener.open(req, timeout=timeout) as r:
-                return Answer(r.status, r.read().decode(), time.perf_counter() - started)
+                body = r.read().decode()
+                return Answer(r.status, body, time.perf_counter() - started, r.headers)
         except urllib.error.HTTPError as e:
-            return Answer(e.code, e.read().decode(errors="replace"), time.perf_counter() - started)
+            body = e.read().decode(errors="replace")
+            return Answer(e.code, body, time.perf_counter() - started, e.headers)
 
     def log_in(self, username: str, password: str) -> Answer:
         """An organizer's tablet: log in through the login form."""

@@ -5,6 +5,7 @@ generated once into var/secret.key (outside git). The database is SQLite in
 var/ unless DATABASE_URL names another (PostgreSQL in production).
 """
 
+import contextlib
 import os
 import secrets
 from datetime import timedelta
@@ -15,10 +16,11 @@ from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config import network
+from config.files import private_file, private_folder, private_text
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("CARD_DRIVE_VAR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+# The database, the secret key, snapshots and backups live here: the site's account only.
+VAR_DIR = private_folder(Path(os.environ.get("CARD_DRIVE_VAR", BASE_DIR / "var")))
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -32,9 +34,9 @@ def _secret_key() -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = VAR_DIR / "secret.key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+    # Made on an earlier start, or by another worker starting at the same moment.
+    with contextlib.suppress(FileExistsError):
+        private_text(path, secrets.token_urlsafe(50))
     return path.read_text().strip()
 
 
@@ -98,6 +100,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After CSRF and htmx: refuses a NUL or another control character anywhere in a request.
+    "drives.middleware.RefuseControlCharacters",
+    # Near the last, so it sees a view's database error first: locked or read-only is a 503.
+    "drives.middleware.DatabaseUnavailable",
     # Last: it turns a locked-out login into the login page saying so.
     "axes.middleware.AxesMiddleware",
 ]
@@ -133,15 +139,22 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if DATABASES["default"]["NAME"] == str(_sqlite_path):
+        # Made empty and private before SQLite opens it; its -wal and -shm files take its mode.
+        private_file(private_folder(_sqlite_path.parent) / _sqlite_path.name)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+        # Seconds a write waits for another's lock before the request answers 503.
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SQLITE_TEST_PATH") or None}
 else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # As on SQLite: a write that waits 20 s for a lock gives up and answers 503.
+        DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=20000"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

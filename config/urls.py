@@ -22,5 +22,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "drives.views.shared.bad_request"
 handler403 = "drives.views.shared.forbidden"
 handler404 = "drives.views.shared.not_found"

@@ -5,8 +5,16 @@ from django.utils.translation import gettext_lazy as _
 from scoring.games.all_fours import MAX_BID, RANKS, SUITS
 from scoring.games.options import Option
 
-from . import game_options
+from . import game_options, text
 from .models import MAX_NAME, Drive
+
+
+def _name(value: str, *, max_length: int, what: str) -> str:
+    """drives.text.clean_name for a form field: its refusal as the field's error."""
+    try:
+        return text.clean_name(value, max_length=max_length, what=what)
+    except text.TextError as e:
+        raise forms.ValidationError(e.message) from None
 
 
 def _option_field(option: Option) -> forms.Field:
@@ -24,7 +32,7 @@ def _option_field(option: Option) -> forms.Field:
         )
     else:
         # Below zero is for the rules to say (they refuse it only for the game it is for).
-        field = forms.IntegerField(label=label, required=False, min_value=-9999)
+        field = forms.IntegerField(label=label, required=False, min_value=-9999, max_value=9999)
     notes = [_(option.help)] if option.help else []
     field.help_text = " ".join([*map(str, notes), game_options.applies_note(option)])
     # Which Drive.game values it is for: the template marks the field with them.
@@ -89,6 +97,15 @@ class DriveForm(forms.ModelForm):
             field.initial = stored.get(option.name, option.default)
             self.fields[option.name] = field
 
+    def clean_name(self):
+        return _name(self.cleaned_data["name"], max_length=120, what=_("The drive's name"))
+
+    def clean_venue(self):
+        try:
+            return text.clean_text(self.cleaned_data["venue"], max_length=120, what=_("The venue"))
+        except text.TextError as e:
+            raise forms.ValidationError(e.message) from None
+
     def setting_fields(self):
         return [self[name] for name in self.fields if name not in game_options.OPTION_NAMES]
 
@@ -112,6 +129,12 @@ class PairForm(forms.Form):
     player1 = forms.CharField(label=_("First player"), max_length=MAX_NAME, strip=True)
     player2 = forms.CharField(label=_("Second player"), max_length=MAX_NAME, strip=True)
     paid = forms.BooleanField(label=_("Paid"), required=False)
+
+    def clean_player1(self):
+        return _name(self.cleaned_data["player1"], max_length=MAX_NAME, what=_("A player's name"))
+
+    def clean_player2(self):
+        return _name(self.cleaned_data["player2"], max_length=MAX_NAME, what=_("A player's name"))
 
 
 class BulkPairsForm(forms.Form):

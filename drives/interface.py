@@ -14,10 +14,16 @@ from .services.common import (
     record_audit,
 )
 from .services.links import club_paper_size_set
+from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
     "FRONT",
+    "MAX_ID",
     "DriveError",
+    "TextError",
+    "clean_name",
+    "clean_text",
+    "whole_number",
     "Origin",
     "StaleError",
     "club_paper_size_set",

@@ -13,6 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 MAX_NAME = 60
 MAX_GAMES = 60
+# Pairs in one drive: more than any hall seats (200 tables), and every sheet of a drive
+# that size prints well within a server worker's time limit (bench/pdfs.py).
+MAX_PAIRS = 400
 
 
 class Club(models.Model):

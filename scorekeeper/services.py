@@ -18,7 +18,16 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from drives.interface import FRONT, DriveError, Origin, StaleError, record_audit
+from drives.interface import (
+    FRONT,
+    DriveError,
+    Origin,
+    StaleError,
+    TextError,
+    clean_name,
+    clean_text,
+    record_audit,
+)
 from scorekeeper.models import ScoreGame, ScoreHand
 from scoring import games
 from scoring.games import all_fours, auction
@@ -146,8 +155,10 @@ def _clean_sides(sides: list[dict]) -> list[dict]:
     out = []
     for s in sides:
         try:
-            name = " ".join(str(s["name"]).split())[:MAX_SIDE_NAME]
+            name = clean_name(str(s["name"]), max_length=MAX_SIDE_NAME, what=_("A side's name"))
             players = int(s["players"])
+        except TextError as e:
+            raise DriveError(e.message) from None
         except (KeyError, TypeError, ValueError):
             raise DriveError(_("Each side needs a name and its number of players.")) from None
         out.append({"name": name, "players": players})
@@ -190,7 +201,10 @@ def score_game_create(
         v = make_variant(family, variant, cleaned, options, target)
     except _SETUP_ERRORS as e:
         raise DriveError(str(e)) from e
-    title = " ".join((title or "").split())[:MAX_TITLE]
+    try:
+        title = clean_text(title, max_length=MAX_TITLE, what=_("The title"))
+    except TextError as e:
+        raise DriveError(e.message) from None
     with transaction.atomic():
         game = ScoreGame.objects.create(
             club=club,

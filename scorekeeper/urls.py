@@ -7,7 +7,7 @@ app_name = "scorekeeper"
 urlpatterns = [
     path("", views.game_list, name="game_list"),
     path("new/", views.game_new, name="game_new"),
-    path("<int:game_id>/", views.game_detail, name="game"),
-    path("<int:game_id>/hands/", views.hand_add, name="hand_add"),
-    path("<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
+    path("<id:game_id>/", views.game_detail, name="game"),
+    path("<id:game_id>/hands/", views.hand_add, name="hand_add"),
+    path("<id:game_id>/undo/", views.hand_undo, name="hand_undo"),
 ]

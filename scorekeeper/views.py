@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from drives.interface import DriveError
+from drives.interface import DriveError, whole_number
 from drives.views.shared import handle_drive_errors, membership_of, origin_of, page
 from scorekeeper import services as service
 from scorekeeper.models import ScoreGame
@@ -128,7 +128,8 @@ def parse_new_game(data) -> dict:
         name = (data.get(f"side_{i}") or "").strip() or _(_DEFAULT_NAME[players]) % {"n": i + 1}
         sides.append({"name": name, "players": players})
     target_text = (data.get("target") or "").strip()
-    if target_text and (not target_text.isdigit() or len(target_text) > 3):
+    target = whole_number(target_text, hi=999) if target_text else None
+    if target_text and target is None:
         raise DriveError(_("The target is a whole number of points."))
     options = {}
     for option in service.family_options(family):
@@ -149,7 +150,7 @@ def parse_new_game(data) -> dict:
         "variant": key,
         "sides": sides,
         "options": options,
-        "target": int(target_text) if target_text else None,
+        "target": target,
         "title": data.get("title") or "",
     }
 
@@ -234,10 +235,10 @@ def parse_hand(game: ScoreGame, data) -> dict:
     if game.family == service.FORTY_FIVES:
         tricks = []
         for i in range(n):
-            value = data.get(f"tricks_{i}", "")
-            if not value.isdigit():
+            value = whole_number(data.get(f"tricks_{i}"), hi=99)
+            if value is None:
                 raise DriveError(_("Enter the tricks of every side."))
-            tricks.append(int(value))
+            tricks.append(value)
         return {
             "tricks": tricks,
             "best": data.get("best") or None,
@@ -250,17 +251,18 @@ def parse_hand(game: ScoreGame, data) -> dict:
     for i in range(n):
         value = (data.get(f"cap_{i}") or "").strip()
         if value and value != "0":
-            if not value.isdigit():
+            points = whole_number(value, hi=999)
+            if points is None:
                 raise DriveError(_("Card points are whole numbers."))
-            captures.append([i, int(value)])
-    bids_text = (data.get("bids") or "").replace(",", " ").split()
-    if any(not b.isdigit() for b in bids_text):
+            captures.append([i, points])
+    bids = [whole_number(b, hi=999) for b in (data.get("bids") or "").replace(",", " ").split()]
+    if None in bids:
         raise DriveError(_("Bids are whole numbers, 0 for a pass."))
     return {
         "dealer": data.get("dealer") or None,
         "turned": (data.get("turned") or "").replace(",", " ").split(),
         "beg": data.get("beg") or None,
-        "bids": [int(b) for b in bids_text],
+        "bids": bids,
         "sold": bool(data.get("sold")),
         "captures": captures,
         "high": data.get("high") or None,
@@ -299,8 +301,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _number(data) -> int | None:
-    value = (data.get("number") or "").strip()
-    return int(value) if value.isdigit() and len(value) < 6 else None
+    return whole_number(data.get("number"), lo=1, hi=99999)
 
 
 @login_required
@@ -328,9 +329,13 @@ def hand_add(request: HttpRequest, game_id: int) -> HttpResponse:
 @handle_drive_errors
 def hand_undo(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_for_user(request, game_id)
+    # The last hand the page showed; a number that is no hand's refuses, it never undoes.
+    number = _number(request.POST)
+    if number is None and (request.POST.get("number") or "").strip():
+        raise DriveError(_("This page is out of date: reload it."))
     service.score_hand_undo(
         game=game,
-        number=_number(request.POST),
+        number=number,
         actor=request.user,
         now=timezone.now(),
         origin=origin_of(request, SCREEN),

@@ -9,6 +9,7 @@ the schema declares.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from types import SimpleNamespace
@@ -168,3 +169,80 @@ def test_the_api_never_fails_and_always_answers_as_its_schema_says(night, hypoth
     assert min(varied.values()) >= EXAMPLES // 2, night.calls
     # Enough of them reached the rules, not just the schema's refusals.
     assert night.statuses[200] + night.statuses[201] >= EXAMPLES, night.statuses
+
+
+# --------------------------------------------------------- the values that once broke forms
+
+NASTY_TEXT = [
+    "\u0000",
+    "a\u0000b",
+    "Pair\u0001one",
+    "\u007f",
+    "\u200b",
+    "\u200b\u200c\u200d\ufeff",
+    "\u3164",
+    "\u202eMary",
+    "Mary\u2066",
+    "²",
+    "١٢",
+    "9" * 5000,
+]
+NASTY_NUMBERS = [2**63, -(2**63) - 1, 10**30, -(10**30), 10**400, "²", "١٢", "9" * 5000, 1.5e308]
+NASTY_IDS = [str(2**63), "9" * 30, "9" * 5000, "²", "١"]
+
+
+def bodies(night) -> list[tuple[str, str, dict]]:
+    """One good call per operation that takes input: (method, path, body)."""
+    d, r = night.running.pk, night.registering.pk
+    drive = {"name": "Friday", "date": "2026-12-18", "venue": "Legion", "games": 20}
+    return [
+        ("post", "/api/drives", drive),
+        ("post", f"/api/drives/{r}/pairs", {"player1": "Mary", "player2": "John", "number": 30}),
+        ("post", f"/api/drives/{r}/start", {"seed": 7}),
+        ("post", f"/api/drives/{d}/games/2/tables/1/result", {"winner": 1, "key": "k-000001"}),
+        ("post", f"/api/drives/{d}/games/2/next", {}),
+        ("get", f"/api/drives/{d}/games/2/seating", {}),
+        ("get", f"/api/drives/{d}/standings", {}),
+        ("get", f"/api/drives/{d}/prizes", {}),
+    ]
+
+
+def test_nasty_values_in_every_api_field_and_address_are_refused_plainly(night):
+    """Every text field, number field and number in the address, given each value that
+    once answered 500 somewhere: a 4xx with a JSON detail, never a server error."""
+    from django.test import Client
+
+    client = Client()
+    sent = 0
+
+    def call(method, path, body):
+        nonlocal sent
+        sent += 1
+        if method == "get":
+            return client.get(path, HTTP_AUTHORIZATION=night.headers["Authorization"])
+        return client.post(
+            path,
+            json.dumps(body),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=night.headers["Authorization"],
+        )
+
+    for method, path, body in bodies(night):
+        cases = []
+        for field, good in body.items():
+            bad = NASTY_NUMBERS if isinstance(good, int) else NASTY_TEXT
+            cases += [{**body, field: value} for value in bad]
+        for body_case in cases:
+            r = call(method, path, body_case)
+            assert r.status_code < 500, (path, body_case, r.status_code)
+            if r.status_code >= 400:
+                assert r.json()["detail"], (path, body_case)
+        for value in NASTY_IDS:
+            parts = path.split("/")
+            for i, part in enumerate(parts):
+                if part.isdigit():
+                    broken = "/".join([*parts[:i], value, *parts[i + 1 :]])
+                    r = call(method, broken, body)
+                    assert r.status_code < 500, (broken[:80], r.status_code)
+                    assert 400 <= r.status_code < 500, (broken[:80], r.status_code)
+    assert sent > 150, sent

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sqlite3
+import stat
 import threading
 import time
 from pathlib import Path
@@ -166,3 +167,14 @@ def test_with_no_database_file_it_refuses_with_exit_code_1(monkeypatch, capsys):
     monkeypatch.setattr(snapshots, "database_file", lambda: None)
     code, err = run(capsys)
     assert code == 1 and "in memory" in err
+
+
+def test_a_backup_and_the_backups_folder_are_private_to_the_sites_account(
+    live_db, tmp_path, settings
+):
+    settings.VAR_DIR = tmp_path / "var"
+    backup()
+    folder = tmp_path / "var" / "backups"
+    [written] = folder.iterdir()
+    assert stat.S_IMODE(written.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700

@@ -209,9 +209,15 @@ def test_drive_detail_is_not_found_for_another_club(other_club_client, drive):
     assert other_club_client.get(reverse("drives:drive_detail", args=[drive.pk])).status_code == 404
 
 
-@pytest.mark.parametrize("drive_id", [999999, 2**63 + 5])
+@pytest.mark.parametrize("drive_id", [999999, 2**63 - 1])
 def test_drive_detail_of_a_drive_that_does_not_exist_is_not_found(org_client, drive, drive_id):
     assert org_client.get(reverse("drives:drive_detail", args=[drive_id])).status_code == 404
+
+
+def test_drive_detail_of_a_number_past_any_row_is_a_bad_request_with_a_message(org_client, drive):
+    r = org_client.get(reverse("drives:drive_detail", args=[2**63 + 5]))
+    assert r.status_code == 400
+    assert "so large a number" in r.content.decode()
 
 
 def test_drive_detail_is_open_to_a_scorer(scorer_client, drive):

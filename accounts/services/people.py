@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import FRONT, DriveError, Origin, record_audit
+from drives.interface import FRONT, DriveError, Origin, TextError, clean_name, record_audit
 from drives.models import Club, Membership
 
 from .sessions import sessions_end
@@ -45,8 +45,13 @@ def _clean_username(raw: str) -> str:
         raise DriveError(_("A username has at most 150 letters."), 400)
     try:
         UnicodeUsernameValidator()(username)
+        # Letters that draw nothing (the Hangul filler) pass the validator: one login
+        # name must not look blank on the People page and in the audit.
+        clean_name(username, max_length=USERNAME_MAX, what=_("A username"))
     except ValidationError as e:
         raise DriveError(" ".join(e.messages), 400) from e
+    except TextError as e:
+        raise DriveError(e.message, 400) from e
     return username
 
 

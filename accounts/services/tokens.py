@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import FRONT, DriveError, Origin, record_audit
+from drives.interface import FRONT, DriveError, Origin, TextError, clean_text, record_audit
 from drives.models import ApiToken, Membership
 
 KEY_START = "cd_"
@@ -49,7 +49,10 @@ def _club_of(user):
 
 
 def _clean_token_name(raw: str) -> str:
-    name = " ".join((raw or "").split())
+    try:
+        name = clean_text(raw, what=_("A key's name"))
+    except TextError as e:
+        raise DriveError(e.message) from None
     if not name:
         raise DriveError(_("Give the key a name, like “Scoreboard”."))
     if len(name) > NAME_MAX:

@@ -21,11 +21,12 @@ from prizes.models import (
     SideDraw,
 )
 
-from .. import movement
+from .. import movement, text
 from ..game_options import OPTION_NAMES
 from ..models import (
     MAX_GAMES,
     MAX_NAME,
+    MAX_PAIRS,
     Drive,
     Submission,
     TableGame,
@@ -140,6 +141,17 @@ def _str(value: Any, where: str, max_length: int, *, blank: bool = True) -> str:
     return value
 
 
+def _name(value: Any, where: str, max_length: int, *, blank: bool = False) -> str:
+    """A name as every screen keeps it (drives.text): no direction controls, visible."""
+    value = _str(value, where, max_length, blank=blank)
+    try:
+        if blank:
+            return text.clean_text(value, max_length=max_length)
+        return text.clean_name(value, max_length=max_length)
+    except text.TextError as e:
+        raise _Refused(where, e.message) from None
+
+
 def _choice(value: Any, where: str, choices) -> str:
     allowed = [str(c) for c in choices]
     if value not in allowed:
@@ -229,9 +241,9 @@ class _Checked:
 def _check_drive(raw: Any) -> dict:
     d = _object(raw, "drive", DRIVE_FIELDS)
     out = {
-        "name": _str(d["name"], "drive.name", 120, blank=False),
+        "name": _name(d["name"], "drive.name", 120),
         "date": _date(d["date"], "drive.date"),
-        "venue": _str(d["venue"], "drive.venue", 120),
+        "venue": _name(d["venue"], "drive.venue", 120, blank=True),
         "games": _int(d["games"], "drive.games", 1, MAX_GAMES),
         "game": _choice(d["game"], "drive.game", Drive.Game.values),
         "game_options": _json(d["game_options"], "drive.game_options"),
@@ -270,6 +282,8 @@ def _check_drive(raw: Any) -> dict:
 def _check_pairs(raw: Any) -> list[dict]:
     pairs = []
     seen: set[int] = set()
+    if len(_list(raw, "pairs")) > MAX_PAIRS:
+        raise _Refused("pairs", _("a drive has at most %(max)d pairs") % {"max": MAX_PAIRS})
     for i, p in enumerate(_list(raw, "pairs")):
         where = f"pairs[{i}]"
         p = _object(
@@ -286,8 +300,8 @@ def _check_pairs(raw: Any) -> list[dict]:
         pairs.append(
             {
                 "number": n,
-                "player1": _str(p["player1"], f"{where}.player1", MAX_NAME, blank=False),
-                "player2": _str(p["player2"], f"{where}.player2", MAX_NAME, blank=False),
+                "player1": _name(p["player1"], f"{where}.player1", MAX_NAME),
+                "player2": _name(p["player2"], f"{where}.player2", MAX_NAME),
                 "paid": _bool(p["paid"], f"{where}.paid"),
                 "arrived_game": arrived,
                 "left_after_game": left,

@@ -31,7 +31,7 @@ from .seating import (
     seating_of,
     winners_of,
 )
-from .setup import _check_number, _next_number, _pair_dict, clean_name
+from .setup import _check_number, _next_number, _pair_dict, check_room, clean_name
 
 # --- When the night does not go to plan --------------------------------------
 # Late pairs, leavers and seat edits change the seating of the game about to
@@ -199,6 +199,7 @@ def pair_arrive(
     with transaction.atomic():
         drive = _locked_for_seats(drive, from_game)
         p1, p2 = clean_name(player1), clean_name(player2)
+        check_room(drive, 1)
         plan = seat_change_plan(drive, "arrive", number=number)
         _check_token(plan, seating_token)
         number = next(m["pair"] for m in plan.moves if m["from_table"] is None)

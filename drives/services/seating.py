@@ -299,7 +299,7 @@ def game_advance(
         )
         # After the commit, so the snapshot holds the new game's seating.
         transaction.on_commit(
-            lambda: snapshots.snapshot_write(label=f"drive{drive.pk}-game{game}", now=now)
+            lambda: snapshots.snapshot_after_game(label=f"drive{drive.pk}-game{game}", now=now)
         )
     return drive
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -15,9 +16,11 @@ from django.utils.translation import ngettext
 
 from prizes.models import PlacePrize, PrizeSettings
 
+from .. import text
 from ..game_options import check_game_options
 from ..models import (
     MAX_NAME,
+    MAX_PAIRS,
     AuditEntry,
     Club,
     Drive,
@@ -60,6 +63,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
     unknown = set(values) - set(DRIVE_SETTINGS)
     if unknown:
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    values = _clean_drive_values(values)
     with transaction.atomic():
         drive = Drive(club=club, **values)
         _one_way_to_confirm(drive)
@@ -83,6 +87,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
     unknown = set(values) - set(DRIVE_SETTINGS)
     if unknown:
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    values = _clean_drive_values(values)
     with transaction.atomic():
         drive = locked_drive(drive)
         if not drive.is_setup:
@@ -155,15 +160,35 @@ _LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:\s*[.):\-]\s*|\s+)")
 
 
 def clean_name(raw: str) -> str:
-    name = " ".join((raw or "").split())
-    if not name:
-        raise DriveError(_("A player's name is blank."))
+    """A player's name as kept (drives.text.clean_name: no direction controls, something
+    you can see); DriveError with the reason otherwise."""
+    try:
+        name = text.clean_name(raw, max_length=None, what=_("A player's name"))
+    except text.TextError as e:
+        raise DriveError(e.message) from None
     if len(name) > MAX_NAME:
         raise DriveError(
             _("The name “%(name)s…” is longer than %(max)d characters.")
             % {"name": name[:20], "max": MAX_NAME}
         )
     return name
+
+
+def _clean_drive_values(values: dict) -> dict:
+    """The drive's name and venue as kept (drives.text); a ValidationError on the field,
+    as the drive's other settings are refused (full_clean)."""
+    fields = (
+        ("name", text.clean_name, _("The drive's name")),
+        ("venue", text.clean_text, _("The venue")),
+    )
+    for field, clean, what in fields:
+        if field not in values or not str(values[field] or "").strip():
+            continue  # blank: the model's own rule says so (a name is required)
+        try:
+            values[field] = clean(values[field], max_length=120, what=what)
+        except text.TextError as e:
+            raise ValidationError({field: [e.message]}) from None
+    return values
 
 
 def parse_pair_line(line: str) -> tuple[int | None, str, str]:
@@ -191,6 +216,19 @@ def parse_pair_line(line: str) -> tuple[int | None, str, str]:
 def _require_setup(drive: Drive) -> None:
     if not drive.is_setup:
         raise DriveError(_("The drive has started: pairs can no longer be added or removed."), 409)
+
+
+def check_room(drive: Drive, adding: int) -> None:
+    """Refuse pairs past MAX_PAIRS in one drive (the drive's row is locked by the caller)."""
+    have = drive.pairs.count()
+    if have + adding > MAX_PAIRS:
+        raise DriveError(
+            _(
+                "A drive has at most %(max)d pairs: this one has %(have)d, so %(adding)d more "
+                "will not fit."
+            )
+            % {"max": MAX_PAIRS, "have": have, "adding": adding}
+        )
 
 
 def _next_number(drive: Drive) -> int:
@@ -231,6 +269,7 @@ def pair_add(
         drive = locked_drive(drive)
         _require_setup(drive)
         p1, p2 = clean_name(player1), clean_name(player2)
+        check_room(drive, 1)
         if number is None:
             number = _next_number(drive)
         _check_number(drive, number)
@@ -417,6 +456,7 @@ def pairs_add_many(
     with transaction.atomic():
         drive = locked_drive(drive)
         _require_setup(drive)
+        check_room(drive, len(parsed))
         taken = set(drive.pairs.values_list("number", flat=True))
         nxt = max(taken, default=0) + 1
         pairs = []
@@ -660,6 +700,7 @@ def pairs_reregister(
             old = by_number[n]
             if _names_key(old.player1, old.player2) in here:
                 raise DriveError(_("%(names)s are already registered.") % {"names": old.names}, 409)
+        check_room(drive, len(numbers))
         taken = set(drive.pairs.values_list("number", flat=True))
         # First every pair whose number is free keeps it, so a renumbered pair
         # never takes the number another pair of the same tap would have kept.

@@ -27,6 +27,7 @@ from ..forms import (
     SeatChangeForm,
 )
 from ..models import Drive, Hand, TableGame
+from ..text import whole_number
 from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
 
 # --- Results ----------------------------------------------------------------
@@ -397,9 +398,10 @@ def result_correct(request, drive_id, game, table):
     winner = request.GET.get("winner", "")
     plan = None
     if winner:
-        if not winner.isdigit():
+        number = whole_number(winner, lo=1, hi=9999)
+        if number is None:
             raise services.DriveError(_("Tap the pair that really won."), 400)
-        plan = services.correction_plan(drive, game, table, int(winner))
+        plan = services.correction_plan(drive, game, table, number)
         if plan.reseat is not None:
             _name_moves(drive, plan.reseat.moves)
     ctx = {"drive": drive, "game": game, "t": tables[0], "plan": plan}

@@ -22,6 +22,7 @@ from ..forms import (
     HandForm,
 )
 from ..models import Drive
+from ..text import whole_number
 from .night import game_or_404
 from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
 
@@ -221,12 +222,16 @@ def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse
 def hand_undo(request, drive_id, game, table):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     game_or_404(drive, game)
-    number = request.POST.get("number", "")
+    # The last hand the page showed; a number that is no hand's refuses, it never undoes.
+    posted_number = request.POST.get("number", "").strip()
+    number = whole_number(posted_number, lo=1, hi=9999)
+    if posted_number and number is None:
+        raise services.DriveError(_("This page is out of date: reload it."), 400)
     undone = services.hand_undo(
         drive=drive,
         game=game,
         table=table,
-        number=int(number) if number.isdigit() else None,
+        number=number,
         actor=request.user,
         now=timezone.now(),
         origin=origin_of(request, "scoresheet"),

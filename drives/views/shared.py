@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from .. import services
+from ..converters import TooLarge
 from ..models import Drive, Membership
 
 ORGANIZER = Membership.Role.ORGANIZER
@@ -144,6 +145,18 @@ def not_found(request, exception=None):
             _("Ask the front table for the address of the board."),
         )
     return _error_page(request, 404, _("Not found"), _("That is not in your club's drives."))
+
+
+def bad_request(request, exception=None):
+    """400: a refusal that says what was wrong (an address with a number too large for any
+    row), in the flash region for htmx; Django's other refusals keep their plain page."""
+    message = str(exception) if isinstance(exception, TooLarge) else ""
+    return _error_page(
+        request,
+        400,
+        _("That could not be done"),
+        message or _("That request could not be understood."),
+    )
 
 
 def forbidden(request, exception=None):

@@ -2,9 +2,10 @@
 
 It uses SQLite's online backup API (as the per-game snapshots do), so results
 entered meanwhile are either in the copy or not, never half. The copy is written
-next to its destination first and then renamed, so an interrupted backup never
-leaves a broken file where a good one was. On PostgreSQL it refuses: pg_dump is
-the tool there.
+next to its destination first, flushed to disk and checked to open, and then
+renamed, so an interrupted backup never leaves a broken file where a good one
+was. The copy is readable by the site's account only (0600; var/backups/ 0700).
+On PostgreSQL it refuses: pg_dump is the tool there.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.utils import timezone
 
+from config.files import fsync_folder, private_folder
 from drives import snapshots
 
 
@@ -51,12 +53,15 @@ class Command(BaseCommand):
             target = target / name
         if target.resolve() == source.resolve():
             raise CommandError(f"{target} is the database itself: choose another file.")
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(target.parent)
         partial = target.with_name(target.name + ".part")
         partial.unlink(missing_ok=True)  # left by a backup that was interrupted
         try:
             snapshots.database_copy(source, partial)
             os.replace(partial, target)
+            fsync_folder(target.parent)
+        except snapshots.SnapshotError as e:
+            raise CommandError(f"The backup did not come out whole; nothing written: {e}") from e
         finally:
             partial.unlink(missing_ok=True)
         self.stdout.write(

@@ -503,3 +503,10 @@ def test_a_key_a_phone_used_is_refused_to_the_front(link, running, organizer):
         )
     assert refused.value.status == 409
     assert row_counts() == before and state(running) == ("reported", a)
+
+
+def test_the_queued_tap_banner_has_its_words_in_the_pages_language(player, link, running):
+    """An offline phone says which result waits ("Sending: pair 7 won…"); the words come
+    from the page, marked for translation, with %s for the result."""
+    page = player.get(f"/t/{link.token}/").content.decode()
+    assert 'data-sending="Sending: %s… it will keep trying until the front table answers."' in page

@@ -400,3 +400,43 @@ def test_the_drives_list_and_the_rules_page_link_to_the_practice_table(org_clien
     url = reverse("practice:table")
     assert f'href="{url}"' in text(org_client.get(reverse("drives:drive_list")))
     assert f'href="{url}"' in text(org_client.get(reverse("drives:rules", args=[drive.pk])))
+
+
+def test_auction_discard_and_draw_by_ticking_cards(anon_client):
+    played = start(anon_client, code(game="auction", players=4))
+    anon_client.post(reverse("practice:move"), {"move": "pass", "at": len(moves(anon_client))})
+    played = services.play(anon_client.session)
+    assert played.state.phase is Phase.DISCARD and played.state.to_act == services.HUMAN
+    body = text(anon_client.get(reverse("practice:table")))
+    assert 'name="discard"' in body and "Discard the ticked cards and draw" in body
+    hand = played.state.hands[0]
+    form = {
+        "move": "discard",
+        "discard": [card_code(hand[0]), card_code(hand[1])],
+        "at": len(moves(anon_client)),
+    }
+    assert anon_client.post(reverse("practice:move"), form).status_code == 302
+    after = services.play(anon_client.session).state
+    assert after.discards[0] == hand[:2]
+    assert (
+        anon_client.post(
+            reverse("practice:move"), {"move": "discard", "discard": ["zz"], "at": len(after.moves)}
+        ).status_code
+        == 400
+    )
+
+
+def test_an_ace_turned_up_to_you_as_dealer_must_be_taken(anon_client):
+    played = start(anon_client, code(seed=20261129))  # you deal, and turn up the A♥
+    state = played.state
+    assert state.phase is Phase.ROB and state.to_act == services.HUMAN
+    body = text(anon_client.get(reverse("practice:table")))
+    assert f"An ace is turned up: take the {state.turn_up}" in body and "Leave it" not in body
+    r = anon_client.post(reverse("practice:move"), {"move": "n", "at": len(state.moves)})
+    assert r.status_code == 400 and "the dealer must take it" in text(r)
+    throw = state.hands[0][0]
+    form = {"move": f"r:{card_code(throw)}", "at": len(state.moves)}
+    assert anon_client.post(reverse("practice:move"), form).status_code == 302
+    after = services.play(anon_client.session).state
+    assert state.turn_up in after.hands[0] + tuple(c for _, c in after.played())
+    assert after.discards[0] == (throw,)

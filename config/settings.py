@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "drives",
     "prizes",
     "scorekeeper",
+    "practice",
     "accounts",
     # The rules library; an app only for the migrations that once made the prize and
     # scorekeeper tables (their models now live in prizes and scorekeeper).

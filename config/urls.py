@@ -14,6 +14,7 @@ urlpatterns = [
     path("drives/", include("drives.urls")),
     path("prizes/", include("prizes.urls")),
     path("scorekeeper/", include("scorekeeper.urls")),
+    path("practice/", include("practice.urls")),
     path("board/", include((drives_urls.board_patterns, "board"))),
     path("t/", include((drives_urls.table_patterns, "table"))),
     # The club's screens: people and profile (accounts), table links (drives).

@@ -141,6 +141,15 @@ ROLES: dict[str, str] = {
     "table:report": PUBLIC,
     "table:confirm": PUBLIC,
     "table:withdraw": PUBLIC,
+    # practice/urls.py: the practice table, no account; the game lives in the session
+    "practice:table": GET_ONLY,
+    "practice:new": GET_ONLY,
+    "practice:hint": GET_ONLY,
+    "practice:start": PUBLIC,
+    "practice:move": PUBLIC,
+    "practice:undo": PUBLIC,
+    "practice:next": PUBLIC,
+    "practice:again": PUBLIC,
     # drives/api.py under /api/
     "api:api-root": API_OPEN,
     "api:openapi-json": API_OPEN,

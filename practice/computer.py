@@ -1,0 +1,140 @@
+"""The computer players of the practice table, behind one function: ``choose_move``.
+
+The real computer players (``scoring.play.players``) will replace the
+simple chooser below: ``choose_move`` keeps its signature and ``LEVELS``
+will take their names. Until then two levels play from the same honest
+rules of thumb, reading only ``state.view(seat)`` (what that seat may know):
+
+- Rosie plays any card she may (a seeded random choice among her legal cards);
+- Ned plays the lowest card that wins the trick, else his lowest card.
+
+Both bid, name trump, rob and discard by Ned's rules of thumb.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.games.cards import Card, Suit, is_trump, off_suit_order
+from scoring.play import (
+    Bid,
+    Discard,
+    Hold,
+    Move,
+    NameTrump,
+    Pass,
+    Phase,
+    Play,
+    PlayerView,
+    Rob,
+    State,
+    trick_winner,
+)
+from scoring.play.rules import trump_ranks
+
+LEVELS = {
+    "rosie": _("Rosie: plays any card she may"),
+    "ned": _("Ned: plays the lowest card that wins"),
+}
+DEFAULT_LEVEL = "ned"
+
+
+def choose_move(state: State, seat: int, level: str, seed: int) -> Move:
+    """The move the computer player at ``seat`` makes, from ``seat``'s view only.
+
+    The real computer players (``scoring.play.players``) will replace this
+    simple chooser; the practice table calls only this function.
+    ``seed`` makes a level that draws lots give the same move every time.
+    """
+    view = state.view(seat)
+    if not view.legal:
+        raise ValueError("it is not this seat's turn")
+    if view.phase is Phase.PLAY and level == "rosie":
+        plays = [m for m in view.legal if isinstance(m, Play) and not m.call]
+        return random.Random(seed).choice(plays)
+    return simple_move(view)
+
+
+def points_lost(hand_moves: tuple[Move, ...]) -> None:
+    """Where the human lost points in the finished hand ("the computer would have played
+    J♦, worth about 3 points").
+
+    The analysis belongs to the computer players (``scoring.play.players``); until
+    it lands this says nothing (None) and the hand summary shows no such line.
+    """
+    return None
+
+
+# ---- the simple chooser ----------------------------------------------------------------
+
+
+def _power(c: Card, trump: Suit, view: PlayerView, led: Card | None) -> tuple[int, int]:
+    """How strong ``c`` is in this trick: any trump over the suit led over the rest."""
+    order = trump_ranks(trump, view.setup.options.joker)
+    if c in order:
+        return (2, -order[c])
+    assert c.suit is not None
+    rank = -off_suit_order(c.suit, aces_high=view.setup.options.aces_high).index(c)
+    if led is not None and not is_trump(led, trump) and c.suit is led.suit:
+        return (1, rank)
+    return (0, rank)
+
+
+def _suit_worth(hand: tuple[Card, ...], suit: Suit, joker: bool) -> int:
+    """Points a hand might take with ``suit`` as trump: 5 a trump, 5 more a top honour."""
+    order = trump_ranks(suit, joker)
+    trumps = [c for c in hand if c in order]
+    return 5 * len(trumps) + 5 * sum(1 for c in trumps if order[c] <= 3)
+
+
+def _best_suit(view: PlayerView) -> tuple[Suit, int]:
+    joker = view.setup.options.joker
+    return max(((s, _suit_worth(view.hand, s, joker)) for s in Suit), key=lambda p: p[1])
+
+
+def simple_move(view: PlayerView) -> Move:
+    """A sensible move from the view alone: rules of thumb a newcomer can follow."""
+    if view.phase is Phase.BID:
+        return _bid(view)
+    if view.phase is Phase.TRUMP:
+        return NameTrump(_best_suit(view)[0])
+    assert view.trump is not None
+    trump = view.trump
+    if view.phase is Phase.DISCARD:
+        throw = tuple(c for c in view.hand if not is_trump(c, trump))[: view.stock_size]
+        return Discard(throw)
+    if view.phase is Phase.ROB:
+        robs = [m for m in view.legal if isinstance(m, Rob)]
+        weakest = min(robs, key=lambda m: _power(m.discard, trump, view, None))
+        return weakest
+    return _play(view, trump)
+
+
+def _play(view: PlayerView, trump: Suit) -> Move:
+    plays = [m for m in view.legal if isinstance(m, Play) and not m.call]
+    cards = tuple(c for _, c in view.trick)
+    led = cards[0] if cards else None
+
+    def lowest(moves: list[Play]) -> Play:
+        return min(moves, key=lambda m: _power(m.card, trump, view, led))
+
+    if not cards:
+        return lowest(plays)
+    options = view.setup.options
+    leading = view.trick[trick_winner(cards, trump, options)][0]
+    if view.setup.side_of(leading) == view.setup.side_of(view.seat):
+        return lowest(plays)  # the partner has it
+    winners = [m for m in plays if trick_winner(cards + (m.card,), trump, options) == len(cards)]
+    return lowest(winners or plays)
+
+
+def _bid(view: PlayerView) -> Move:
+    worth = _best_suit(view)[1]
+    bids = [m for m in view.legal if isinstance(m, Bid) and m.amount <= worth]
+    if bids:
+        return min(bids, key=lambda m: m.amount)
+    if Hold() in view.legal and worth >= 20:
+        return Hold()
+    return Pass() if Pass() in view.legal else view.legal[0]

@@ -1,0 +1,211 @@
+"""The practice table's writers: a game kept in the browser's session.
+
+A practice game is a deal code (the game, the rules, the seed), the
+computer level and the moves so far; ``replay`` rebuilds the exact table
+from them, so a reload resumes where it was and undo is the moves less
+the last of yours. Nothing is written to the club's records (no account,
+no audit entry): the session is the game's only home.
+
+Every change here: check, then write the session once. A refused move
+raises PracticeError with the reason in plain words and writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+
+from practice import computer
+from practice.codes import CodeError, Deal, move_code, read_deal, read_move
+from scoring.play import IllegalMove, Move, State, new_game
+
+SESSION_KEY = "practice"
+HUMAN = 0  # you sit at seat 0; the computer players to your left around the table
+MAX_MOVES = 5_000  # far beyond any game to 120; a session holding more was not made here
+
+
+class PracticeError(Exception):
+    """A refused action: ``message`` for the player, ``status`` the HTTP answer."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Game:
+    """A practice game as the session keeps it.
+
+    seen: the hands whose summary you have seen; the computer players wait
+    for you to read a hand's summary before they play on.
+    """
+
+    deal: Deal
+    level: str
+    moves: tuple[str, ...] = ()
+    seen: int = 0
+
+    def to_session(self) -> dict:
+        return {
+            "deal": self.deal.code,
+            "level": self.level,
+            "moves": list(self.moves),
+            "seen": self.seen,
+        }
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game replayed: the table now, who made each move, and the states around the
+    end of the last finished hand (to show every card of it)."""
+
+    game: Game
+    state: State
+    seats: tuple[int, ...]
+    hand_end: tuple[State, Move] | None  # the state before the hand's last card, and that card
+
+
+def load(session) -> Game | None:
+    """The game in this session, or None (never started, or not readable any more)."""
+    data = session.get(SESSION_KEY)
+    if not isinstance(data, dict):
+        return None
+    try:
+        moves = tuple(str(m) for m in data["moves"])
+        level = str(data["level"])
+        if len(moves) > MAX_MOVES or level not in computer.LEVELS:
+            return None
+        return Game(read_deal(str(data["deal"])), level, moves, int(data["seen"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def replay(game: Game) -> Played:
+    """Rebuild the table from the seed and the moves."""
+    state = new_game(game.deal.setup(), game.deal.seed)
+    seats: list[int] = []
+    hand_end = None
+    for text in game.moves:
+        move = read_move(text)
+        before = state
+        seats.append(state.to_act if state.to_act is not None else -1)
+        state = state.apply(move)
+        if len(state.summaries) > len(before.summaries):
+            hand_end = (before, move)
+    return Played(game, state, tuple(seats), hand_end)
+
+
+def play(session) -> Played | None:
+    """The session's game replayed, or None; a session that does not replay is dropped."""
+    game = load(session)
+    if game is None:
+        return None
+    try:
+        return replay(game)
+    except (CodeError, IllegalMove):
+        session.pop(SESSION_KEY, None)
+        return None
+
+
+def _computer_seed(state: State) -> int:
+    return state.seed * 10_007 + len(state.moves)
+
+
+def _advance(state: State, game: Game) -> State:
+    """The computer players move until it is your turn, the game ends, or a hand
+    ends that you have not seen the summary of."""
+    while (
+        not state.over
+        and state.to_act is not None
+        and state.to_act != HUMAN
+        and len(state.summaries) <= game.seen
+    ):
+        seat = state.to_act
+        state = state.apply(computer.choose_move(state, seat, game.level, _computer_seed(state)))
+    return state
+
+
+def _save(session, game: Game, state: State) -> Game:
+    game = replace(game, moves=tuple(move_code(m) for m in state.moves))
+    session[SESSION_KEY] = game.to_session()
+    return game
+
+
+def game_start(*, session, deal: Deal, level: str) -> Game:
+    """A new game of ``deal``; the computer players play up to your first turn."""
+    if level not in computer.LEVELS:
+        raise PracticeError(_("Choose a computer player."))
+    game = Game(deal, level)
+    state = _advance(new_game(deal.setup(), deal.seed), game)
+    return _save(session, game, state)
+
+
+def game_move(*, session, move: Move, at: int) -> Game:
+    """Your move, then the computer players' until your turn comes again.
+
+    ``at``: how many moves the screen you acted on had seen; another number
+    means that screen was out of date (409) and nothing is played.
+    """
+    played = _current(session)
+    game, state = played.game, played.state
+    if at != len(state.moves):
+        raise PracticeError(_("That screen was out of date. Here is the table as it is now."), 409)
+    if state.over:
+        raise PracticeError(_("The game is over."), 409)
+    if len(state.summaries) > game.seen:
+        raise PracticeError(_("The hand is over: read its summary, then deal the next."), 409)
+    if state.to_act != HUMAN:
+        raise PracticeError(_("It is not your turn."), 409)
+    try:
+        state = state.apply(move)
+    except IllegalMove as refused:
+        raise PracticeError(_(refused.reason)) from refused
+    return _save(session, game, _advance(state, game))
+
+
+def hand_next(*, session) -> Game:
+    """You have read the hand's summary: the computer players play on to your turn."""
+    played = _current(session)
+    game, state = played.game, played.state
+    if len(state.summaries) <= game.seen:
+        raise PracticeError(_("This hand is not over yet."), 409)
+    game = replace(game, seen=len(state.summaries))
+    return _save(session, game, _advance(state, game))
+
+
+def game_undo(*, session) -> Game:
+    """Take back your last move and everything the computer players did after it."""
+    played = _current(session)
+    mine = [i for i, seat in enumerate(played.seats) if seat == HUMAN]
+    if not mine:
+        raise PracticeError(_("You have not played anything to take back."), 409)
+    game = played.game
+    back = replay(replace(game, moves=game.moves[: mine[-1]]))
+    game = replace(game, seen=min(game.seen, len(back.state.summaries)))
+    return _save(session, game, back.state)
+
+
+def game_again(*, session) -> Game:
+    """The same deal again from its first card, with the same computer players."""
+    game = load(session)
+    if game is None:
+        raise PracticeError(_("There is no practice game to play again."), 404)
+    return game_start(session=session, deal=game.deal, level=game.level)
+
+
+def _current(session) -> Played:
+    played = play(session)
+    if played is None:
+        raise PracticeError(_("There is no practice game here. Start one."), 404)
+    return played
+
+
+def hint(played: Played) -> Move | None:
+    """What the computer would do in your seat now, from your view only; None when it
+    is not your turn."""
+    state = played.state
+    if state.to_act != HUMAN or len(state.summaries) > played.game.seen:
+        return None
+    return computer.choose_move(state, HUMAN, played.game.level, _computer_seed(state))

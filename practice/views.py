@@ -1,0 +1,217 @@
+"""The practice table: play Forty-Fives against computer players, no account needed.
+
+The game lives in the browser's session (practice.services). Every view
+parses, calls one service, and answers with the page, or for htmx the
+table's #content region; a refused move answers 4xx with the reason and
+changes nothing. Without JavaScript every button is a plain form.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from drives.views.shared import htmx_refusal, page
+from practice import computer, screen, services
+from practice.codes import MAX_SEED, CodeError, Deal, read_deal, read_move
+from scoring.games.cards import card
+from scoring.play import Discard, PlayOptions, Renege
+
+TABLE = "practice/table.html"
+START = "practice/start.html"
+
+GAMES = {
+    "t3": ("traditional", 3, gettext_lazy("Forty-Fives, 3 players: you and two computer players")),
+    "t2": ("traditional", 2, gettext_lazy("Forty-Fives, 2 players: you and one computer player")),
+    "t4": (
+        "traditional",
+        4,
+        gettext_lazy("Forty-Fives, 4 players in partnerships: you and a partner"),
+    ),
+    "auction": ("auction", 4, gettext_lazy("Auction Forty-Fives, 4 in partnerships, to 120")),
+}
+RENEGE = {
+    Renege.SOURCE: gettext_lazy("The 5, the jack of trumps and the ace of hearts may be held back"),
+    Renege.LOWER_LED: gettext_lazy("They may be held back only when a lower trump is led"),
+    Renege.FIVE_ONLY: gettext_lazy("Only the 5 of trumps may be held back"),
+    Renege.NONE: gettext_lazy("No holding back"),
+}
+
+
+# ---- reading the forms -------------------------------------------------------------
+
+
+def parse_deal(data) -> Deal:
+    """The start form (or a deal code in it) as a Deal; CodeError when it does not read."""
+    code = (data.get("deal") or "").strip()
+    if code:
+        return read_deal(code)
+    choice = GAMES.get(data.get("game") or "t3")
+    renege = data.get("renege") or Renege.SOURCE.value
+    if choice is None or renege not in {r.value for r in Renege}:
+        raise CodeError("not a game")
+    options = PlayOptions(
+        joker=bool(data.get("joker")),
+        aces_high=bool(data.get("aces_high")),
+        must_follow=(data.get("follow") or "follow") == "follow",
+        renege=Renege(renege),
+        ace_hearts_led=bool(data.get("ace_hearts_led")),
+    )
+    return Deal(choice[0], choice[1], options, secrets.randbelow(MAX_SEED + 1))
+
+
+def parse_move(data):
+    text = data.get("move") or ""
+    if text == "discard":
+        codes = data.getlist("discard")
+        if len(codes) > 5:
+            raise CodeError("too many cards")
+        try:
+            return Discard(tuple(card(c) for c in codes))
+        except ValueError as error:
+            raise CodeError("not a card") from error
+    return read_move(text)
+
+
+# ---- answering ----------------------------------------------------------------------
+
+
+def _start_page(request, *, deal: Deal | None = None, error: str = "", status: int = 200):
+    ctx = {
+        "games": [(k, label) for k, (_g, _n, label) in GAMES.items()],
+        "levels": list(computer.LEVELS.items()),
+        "default_level": computer.DEFAULT_LEVEL,
+        "renege": [(r.value, label) for r, label in RENEGE.items()],
+        "deal": deal,
+        "deal_game": deal
+        and next(label for (g, n, label) in GAMES.values() if (g, n) == (deal.game, deal.players)),
+        "deal_renege": deal and RENEGE[deal.options.renege],
+        "error": error,
+    }
+    return render(request, START, ctx, status=status)
+
+
+def _table_page(request, played, *, status: int = 200, error: str = "", hint: str = ""):
+    ctx = {**screen.table(played), "error": error, "hint": hint}
+    return page(request, TABLE, ctx, status=status)
+
+
+def _refused(request, message: str, status: int) -> HttpResponse:
+    """A refusal in plain words, with nothing changed: in the flash region for htmx, on
+    the table (or the start screen when there is no game) otherwise."""
+    if request.htmx:
+        return htmx_refusal(request, message, status)
+    played = services.play(request.session)
+    if played is None:
+        return _start_page(request, error=message, status=status)
+    return _table_page(request, played, status=status, error=message)
+
+
+def _done(request) -> HttpResponse:
+    """After a change: the table's region for htmx, else back to the table (a reload then
+    shows the same table and sends nothing again)."""
+    if request.htmx:
+        played = services.play(request.session)
+        return _table_page(request, played)
+    return redirect("practice:table")
+
+
+def _acting(service):
+    """Run a service; a PracticeError becomes its 4xx and nothing is written."""
+
+    def run(request, **kwargs) -> HttpResponse:
+        try:
+            service(session=request.session, **kwargs)
+        except services.PracticeError as error:
+            return _refused(request, error.message, error.status)
+        return _done(request)
+
+    return run
+
+
+# ---- the screens ------------------------------------------------------------------
+
+
+@require_GET
+def table(request: HttpRequest) -> HttpResponse:
+    """The table, or the start screen when there is no game (or a deal code to open)."""
+    if "deal" in request.GET:
+        return new(request)
+    played = services.play(request.session)
+    if played is None:
+        return _start_page(request)
+    return _table_page(request, played)
+
+
+@require_GET
+def new(request: HttpRequest) -> HttpResponse:
+    """The start screen; ``?deal=CODE`` offers that deal."""
+    code = request.GET.get("deal")
+    if code is None:
+        return _start_page(request)
+    try:
+        deal = read_deal(code)
+    except CodeError:
+        return _start_page(
+            request, error=_("That deal code is not right. Check it and try again."), status=400
+        )
+    return _start_page(request, deal=deal)
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    try:
+        deal = parse_deal(request.POST)
+    except CodeError:
+        return _start_page(
+            request, error=_("That deal code is not right. Check it and try again."), status=400
+        )
+    level = request.POST.get("level") or computer.DEFAULT_LEVEL
+    try:
+        services.game_start(session=request.session, deal=deal, level=level)
+    except services.PracticeError as error:
+        return _start_page(request, error=error.message, status=error.status)
+    return redirect("practice:table")
+
+
+@require_POST
+def move(request: HttpRequest) -> HttpResponse:
+    try:
+        chosen = parse_move(request.POST)
+        at = int(request.POST.get("at", ""))
+    except (CodeError, ValueError):
+        return _refused(request, _("That is not a move in this game."), 400)
+    return _acting(services.game_move)(request, move=chosen, at=at)
+
+
+@require_POST
+def undo(request: HttpRequest) -> HttpResponse:
+    return _acting(services.game_undo)(request)
+
+
+@require_POST
+def next_hand(request: HttpRequest) -> HttpResponse:
+    return _acting(services.hand_next)(request)
+
+
+@require_POST
+def again(request: HttpRequest) -> HttpResponse:
+    return _acting(services.game_again)(request)
+
+
+@require_GET
+def hint(request: HttpRequest) -> HttpResponse:
+    """What the computer would do in your seat, from what you can see."""
+    played = services.play(request.session)
+    if played is None:
+        return _refused(request, _("There is no practice game here. Start one."), 404)
+    chosen = services.hint(played)
+    words = screen.hint_words(chosen) if chosen else _("It is not your turn.")
+    if request.htmx:
+        return render(request, f"{TABLE}#hint", {"hint": words})
+    return _table_page(request, played, hint=words)

@@ -1,0 +1,30 @@
+/* The practice table's taps, kept out of the HTML for the Content-Security-Policy.
+   A card is played with two taps: the first chooses it (it rises), the second plays
+   it. A card that cannot be played says why instead. Without this file each card
+   is a plain submit button and the server answers a refused card with its reason. */
+(function () {
+  "use strict";
+
+  function say(text) {
+    var box = document.getElementById("reason");
+    if (box) box.textContent = text;
+  }
+
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest && event.target.closest("button.playcard");
+    if (!card) return;
+    var chosen = document.querySelectorAll("button.playcard.chosen");
+    if (card.dataset.reason) {
+      event.preventDefault();
+      chosen.forEach(function (c) { c.classList.remove("chosen"); });
+      say(card.dataset.reason);
+      return;
+    }
+    if (!card.classList.contains("chosen")) {
+      event.preventDefault();
+      chosen.forEach(function (c) { c.classList.remove("chosen"); });
+      card.classList.add("chosen");
+      say("");
+    }
+  });
+})();

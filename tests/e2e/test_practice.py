@@ -1,0 +1,162 @@
+"""The practice table in a real browser: whole games played by taps, on a phone and tablets.
+
+A traditional 45 game for three (you and two computer players) is played to
+its end by tapping each card twice, on a phone-sized screen; a card that may
+not be played says why when tapped. An Auction 45 game is played to 120 with
+bids, trump named, discards and draws. The table and the hand summary are
+measured against the hall-fit rules at 1024x768, 768x1024 and 390x844 and
+saved to test-artifacts/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from practice.codes import Deal
+from scoring.play import PlayOptions
+from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.e2e.test_drive_night import hall_fit_problems
+
+PHONE = {"width": 390, "height": 844}
+SIZES = {"tablet": LANDSCAPE, "portrait": PORTRAIT, "phone": PHONE}
+TRADITIONAL = Deal("traditional", 3, PlayOptions(), 20261130).code
+AUCTION = Deal("auction", 4, PlayOptions(), 20261129).code
+
+
+def open_deal(page: Page, base: str, code: str) -> None:
+    page.goto(f"{base}/practice/?deal={code}")
+    expect(page.get_by_role("heading", name=f"Deal {code}")).to_be_visible()
+    page.get_by_role("button", name="Play this deal").click()
+    expect(page.locator("#content[data-at]")).to_be_visible()
+
+
+def at(page: Page) -> str:
+    return page.locator("#content").get_attribute("data-at")
+
+
+def after(page: Page, before: str) -> None:
+    """Wait for the table to come back from the server with the moves made."""
+    page.wait_for_function(
+        "(b) => { const c = document.querySelector('#content');"
+        " return c && c.dataset.at !== b && !document.querySelector('.htmx-request'); }",
+        arg=before,
+    )
+
+
+def measure(page: Page, shoot, name: str, unfit: dict[str, list[str]]) -> None:
+    """The screen at every size: hall-fit problems and a screenshot of each."""
+    here = page.viewport_size
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        shoot(page, f"practice-{name}-{size}", full_page=True)
+        unfit[f"{name}-{size}"] = hall_fit_problems(page)
+    page.set_viewport_size(here)
+
+
+def tap_a_card(page: Page) -> None:
+    """Tap a card you may play: the first tap lifts it, the second plays it."""
+    card = page.locator("form#hand button.playcard:not(.dim)").first
+    before = at(page)
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bchosen\b"))
+    assert at(page) == before, "one tap played the card"
+    card.click()
+    after(page, before)
+
+
+def play_to_the_end(page: Page, shoot, unfit, name: str, decide=None) -> int:
+    """Play until the game is over; returns the hands played. ``decide`` answers the
+    bidding, trump and discards (Auction)."""
+    hands = 0
+    shown_reason = shot_mid = False
+    for _step in range(600):
+        if page.locator(".game-over").count():
+            return hands
+        if page.locator("#next-hand").count():
+            hands += 1
+            if hands == 1:
+                expect(page.locator("#summary")).to_contain_text("Every hand, face up")
+                measure(page, shoot, f"{name}-summary", unfit)
+            page.locator("#next-hand").click()
+            expect(page.locator("#summary")).to_have_count(0)
+            continue
+        if page.locator("form#hand").count():
+            dim = page.locator("form#hand button.playcard.dim")
+            if dim.count() and not shown_reason:
+                dim.first.click(force=True)  # aria-disabled: a tap still says why
+                expect(page.locator("#reason")).not_to_be_empty()
+                shown_reason = True
+                measure(page, shoot, f"{name}-refused", unfit)
+            if not shot_mid and page.locator("#trick .played").count():
+                shot_mid = True
+                page.get_by_role("button", name="Hint").click()
+                expect(page.locator("#hint")).to_contain_text("The computer would play")
+                measure(page, shoot, f"{name}-mid-hand", unfit)
+            tap_a_card(page)
+            continue
+        assert decide is not None, page.locator("#content").inner_text()
+        decide(page)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_traditional_game_by_taps_on_a_phone(page: Page, shoot, live_server):
+    unfit: dict[str, list[str]] = {}
+    page.emulate_media(reduced_motion="reduce")  # the screenshots show every card played
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/practice/")
+    expect(page.get_by_role("heading", name="Practice Forty-Fives")).to_be_visible()
+    measure(page, shoot, "start", unfit)
+    open_deal(page, live_server.url, TRADITIONAL)
+    expect(page.locator(".handline").first).to_contain_text("Game to 45")
+    hands = play_to_the_end(page, shoot, unfit, "traditional")
+    assert hands >= 2
+    over = page.locator(".game-over")
+    expect(over).to_contain_text("won the game")
+    scores = [int(t) for t in page.locator(".scores .points").all_inner_texts()]
+    assert max(scores) >= 45
+    measure(page, shoot, "traditional-game-over", unfit)
+    # The same deal again starts over from the first card.
+    page.get_by_role("button", name="Play the same deal again").first.click()
+    expect(page.locator(".scores .points").first).to_have_text("0")
+    assert all(not problems for problems in unfit.values()), unfit
+
+
+def test_a_whole_auction_game_with_bids_trump_and_the_draw(page: Page, shoot, live_server):
+    unfit: dict[str, list[str]] = {}
+    seen = set()
+
+    def decide(page: Page) -> None:
+        before = at(page)
+        bids = page.locator("form.bids button")
+        if bids.count():
+            if "bid" not in seen:
+                seen.add("bid")
+                measure(page, shoot, "auction-bidding", unfit)
+            bid = page.locator("form.bids button", has_text="Bid 20")
+            (bid if bid.count() and len(seen) % 2 else bids.first).click()
+            seen.add(f"bid{before}")
+        elif page.locator("form.suits").count():
+            seen.add("trump")
+            page.locator("form.suits button").first.click()
+        elif page.locator("form.discard").count():
+            if "discard" not in seen:
+                seen.add("discard")
+                page.locator("form.discard input[type=checkbox]").first.check()
+                measure(page, shoot, "auction-discard", unfit)
+            else:
+                page.locator("form.discard input[type=checkbox]").nth(1).check()
+            page.get_by_role("button", name="Discard the ticked cards and draw").click()
+        else:
+            raise AssertionError(page.locator("#content").inner_text())
+        after(page, before)
+
+    page.emulate_media(reduced_motion="reduce")
+    open_deal(page, live_server.url, AUCTION)
+    expect(page.locator(".handline").first).to_contain_text("Game to 120")
+    hands = play_to_the_end(page, shoot, unfit, "auction", decide)
+    assert hands >= 2 and {"bid", "discard"} <= seen
+    expect(page.locator(".game-over")).to_contain_text("won the game")
+    assert max(int(t) for t in page.locator(".scores .points").all_inner_texts()) >= 120
+    assert all(not problems for problems in unfit.values()), unfit

@@ -319,7 +319,11 @@ def kwarg_values(world) -> dict:
 
 def state() -> dict:
     """Rows of every table of the project, and the accounts and drives as they stand."""
-    models = [m for label in ("drives", "scoring") for m in apps.get_app_config(label).get_models()]
+    models = [
+        m
+        for label in ("drives", "prizes", "scorekeeper")
+        for m in apps.get_app_config(label).get_models()
+    ]
     users = get_user_model().objects.order_by("pk")
     return {
         **row_counts(),

@@ -44,7 +44,7 @@ PAIRINGS = [
     ("margaret", "random"),
     ("angus", "angus"),  # self-play: the second Angus uses other seeds
 ]
-MOVES_CAP = 3000  # a game longer than this is cut short (random play in Auction can go on)
+MAX_HANDS = 30  # a game longer than this is cut short (random bidding in Auction can go on)
 
 
 def arrangements(players: int, partnerships: bool) -> list[tuple[int, ...]]:
@@ -63,7 +63,7 @@ def play_game(setup_key: str, pairing: tuple[str, str], game_seed: int) -> dict:
     for n, seats in enumerate(arr):
         state = new_game(setup, game_seed)
         k = 0
-        while not state.over and k < MOVES_CAP:
+        while not state.over and len(state.summaries) < MAX_HANDS:
             seat = state.to_act
             who = seats[seat]
             level = pairing[who]

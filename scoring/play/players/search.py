@@ -37,7 +37,7 @@ from scoring.play.setup import Bid, Discard, Hold, Move, NameTrump, Pass, Play, 
 from scoring.play.view import PlayerView, sample
 
 WIN_BONUS = 25  # points a won game is worth over the hand's points
-PLAY_SAMPLES = (8, 40)  # at least, at most, in play
+PLAY_SAMPLES = (5, 40)  # at least, at most, in play
 OTHER_SAMPLES = (3, 16)  # robbing, bidding, naming trump, discarding
 NODE_BUDGET = 12_000  # positions searched for one decision, before the least samples are done
 
@@ -83,28 +83,22 @@ def estimates(view: PlayerView, *, seed: int) -> dict[Move, Estimate]:
 # ---- scoring a finished hand --------------------------------------------------------
 
 
-def _scorer(state: State, seat: int) -> Callable[[int, int | None], Estimate]:
-    """The value of the hand ending with ``tricks`` for ``seat``'s side, the bonus to ``best``."""
+def _scorer(state: State, seat: int) -> Callable[[tuple[int, ...], int | None], Estimate]:
+    """The value for ``seat`` of the hand ending with ``split`` (tricks by side),
+    the bonus to ``best``."""
     setup = state.setup
     mine, sides = setup.side_of(seat), setup.sides
-    others = sorted((s for s in range(sides) if s != mine), key=lambda s: -state.scores[s])
-    cache: dict[tuple[int, int | None], Estimate] = {}
+    others = [s for s in range(sides) if s != mine]
+    cache: dict[tuple[tuple[int, ...], int | None], Estimate] = {}
 
-    def score(tricks: int, best: int | None) -> Estimate:
-        hit = cache.get((tricks, best))
+    def score(split: tuple[int, ...], best: int | None) -> Estimate:
+        hit = cache.get((split, best))
         if hit is not None:
             return hit
-        split = [0] * sides
-        split[mine] = tricks
-        rest = 5 - tricks
-        if best is not None and best != mine and rest:
-            split[best] += 1  # the bonus card won a trick
-            rest -= 1
-        split[others[0]] += rest  # the rest to the leading other side: the careful guess
         if setup.style is Style.AUCTION:
-            record = bidding.hand_record(state, tuple(split), best=best)
+            record = bidding.hand_record(state, split, best=best)
         else:
-            record = HandRecord(tuple(split), best)
+            record = HandRecord(split, best)
         out = score_hand(setup.variant, state.score, record)
         after = apply_hand(setup.variant, state.score, record)
         theirs = sum(out.changes[s] for s in others) / len(others)
@@ -112,10 +106,24 @@ def _scorer(state: State, seat: int) -> Callable[[int, int | None], Estimate]:
         value = points
         if after.winner is not None:
             value += WIN_BONUS if after.winner == mine else -WIN_BONUS
-        hit = cache[(tricks, best)] = Estimate(value, points)
+        hit = cache[(split, best)] = Estimate(value, points)
         return hit
 
     return score
+
+
+def _split(state: State, seat: int, tricks: int) -> tuple[int, ...]:
+    """Tricks by side when ``seat``'s side ends with ``tricks`` (two sides)."""
+    mine = state.setup.side_of(seat)
+    return tuple(tricks if s == mine else 5 - tricks for s in range(state.setup.sides))
+
+
+def _by_side(state: State, won: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """Tricks by side: those won so far plus ``more``, by seat."""
+    out = list(won)
+    for s, t in enumerate(more):
+        out[state.setup.side_of(s)] += t
+    return tuple(out)
 
 
 # ---- from a guessed State to the solver ---------------------------------------------
@@ -182,11 +190,16 @@ def _play_estimates(view: PlayerView, seed: int) -> dict[Move, Estimate]:
             table = _table(state, view.seat, view.trump)
             solver = Solver(table)
         pos, best = _position(state, table)
-        after = solver.values(pos)
         score = _scorer(state, view.seat)
-        won = state.tricks_won()[mine]
+        won = state.tricks_won()
+        if view.setup.sides > 2:
+            spread = solver.spreads(pos)
+            splits = {k: _by_side(state, won, v) for k, v in spread.items()}
+        else:
+            after = solver.values(pos)
+            splits = {k: _split(state, view.seat, won[mine] + v) for k, v in after.items()}
         for m in moves:
-            e = score(won + after[(table.index[m.card], m.call)], best)
+            e = score(splits[(table.index[m.card], m.call)], best)
             sums[m][0] += e.value
             sums[m][1] += e.points
         done += 1
@@ -243,7 +256,12 @@ def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[
             if solver is None:
                 solver = solvers[state.trump] = Solver(_table(state, view.seat, state.trump))
             pos, best = _position(state, solver.t)
-            e = _scorer(state, view.seat)(state.tricks_won()[mine] + solver.value(pos), best)
+            won = state.tricks_won()
+            if view.setup.sides > 2:
+                split = _by_side(state, won, solver.spread(pos))
+            else:
+                split = _split(state, view.seat, won[mine] + solver.value(pos))
+            e = _scorer(state, view.seat)(split, best)
             sums[m][0] += e.value
             sums[m][1] += e.points
         nodes = sum(s.t.nodes for s in solvers.values())

@@ -119,7 +119,7 @@ class Table:
             kept: dict = {}
             out = []
             for m in self.legal(hand, trick, called):
-                c, cls = m[0], self._class[m[0]]
+                c, cls = m[0], (self._class[m[0]], m[1])  # a called A♥ is a move of its own
                 last = kept.get(cls)
                 if last is not None and not self._between_mask(last, c) & others:
                     continue
@@ -190,6 +190,7 @@ class Solver:
         self.t = table
         self.tt: dict = {}
         self.masks: dict = {}
+        self.tt_n: dict = {}
 
     def value(self, pos: Position) -> int:
         """Tricks our side takes from here (the trick on the table included)."""
@@ -204,6 +205,72 @@ class Solver:
         for move in self.t.legal(pos.hands[seat], pos.trick, pos.called):
             out[move] = self._after(pos.hands, pos.leader, pos.trick, pos.called, move, 0, left + 1)
         return out
+
+    # ---- every player for itself (three or more playing alone) -------------------
+
+    def spread(self, pos: Position) -> tuple[int, ...]:
+        """The tricks each seat takes from here on, every seat for itself (see ``spreads``)."""
+        if not pos.hands[pos.leader] and not pos.trick:
+            return (0,) * self.t.players
+        return self._maxn(pos.hands, pos.leader, pos.trick, pos.called)
+
+    def spreads(self, pos: Position) -> dict[PlayKey, tuple[int, ...]]:
+        """For each play of the seat to act, the tricks each seat takes from here on
+        when every seat plays for its own tricks ("max-n"; a seat with a choice of
+        equal results for itself takes the one worst for our side, then the
+        one that gives the lower seats fewer tricks, so the result is unique)."""
+        seat = pos.to_act
+        return {
+            m: self._maxn_after(pos.hands, pos.leader, pos.trick, pos.called, m)
+            for m in self.t.legal(pos.hands[seat], pos.trick, pos.called)
+        }
+
+    def _maxn_after(self, hands, leader, trick, called, move) -> tuple[int, ...]:
+        t = self.t
+        n = t.players
+        seat = (leader + len(trick)) % n
+        card, call = move
+        rest = tuple(c for c in hands[seat] if c != card)
+        hands = hands[:seat] + (rest,) + hands[seat + 1 :]
+        trick = trick + (card,)
+        if len(trick) < n:
+            return self._maxn(hands, leader, trick, called or call)
+        won = (leader + t.winner(trick)) % n
+        after = self._maxn(hands, won, (), False) if rest else (0,) * n
+        return after[:won] + (after[won] + 1,) + after[won + 1 :]
+
+    def _maxn(self, hands, leader, trick, called) -> tuple[int, ...]:
+        t = self.t
+        t.nodes += 1
+        key = (hands, leader, trick, called)
+        got = self.tt_n.get(key)
+        if got is not None:
+            return got
+        n = t.players
+        seat = (leader + len(trick)) % n
+        others = 0
+        for s, h in enumerate(hands):
+            if s != seat:
+                others |= self._mask(h)
+        for c in trick:
+            others |= 1 << c
+        ours = t.ours
+        top = self._left(hands, leader, trick)
+        best: tuple[int, ...] | None = None
+        for m in t.moves(hands[seat], trick, called, others):
+            v = self._maxn_after(hands, leader, trick, called, m)
+            if best is None or v[seat] > best[seat]:
+                best = v
+                if v[seat] == top:
+                    break  # every trick left to this seat: nothing can be better for it
+            elif v[seat] == best[seat]:
+                mine = sum(x for x, o in zip(v, ours, strict=True) if o)
+                before = sum(x for x, o in zip(best, ours, strict=True) if o)
+                if (mine, v) < (before, best):
+                    best = v
+        assert best is not None
+        self.tt_n[key] = best
+        return best
 
     def _mask(self, hand: tuple[int, ...]) -> int:
         got = self.masks.get(hand)

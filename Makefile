@@ -6,7 +6,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test test-fast test-pg e2e lint format bench install install-dev dev clean-db
+.PHONY: run test test-fast test-pg e2e lint format bench bench-bots install install-dev dev clean-db
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -57,6 +57,12 @@ format: install-dev
 bench: install-dev
 	$(BIN)/python bench/all.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/bots.py --deals 200 --seeds 1
+
+## The computer players' strength and speed in full: 2,000 hands a pairing on 2 seeds, three
+## players alone (about 1.5 to 2 hours on 2 cores; the table is in README.md).
+bench-bots: install-dev
+	$(BIN)/python bench/bots.py --deals 1000 --seeds 1,2 --setups 45x3 --self-play-share 0.25
 
 ## Development server with auto-reload (not for the hall).
 dev: install

@@ -1,9 +1,8 @@
 """The computer players of the practice table, behind one function: ``choose_move``.
 
-The real computer players (``scoring.play.players``) will replace the
-simple chooser below: ``choose_move`` keeps its signature and ``LEVELS``
-will take their names. Until then two levels play from the same honest
-rules of thumb, reading only ``state.view(seat)`` (what that seat may know):
+The computer players are ``scoring.play.players`` (Margaret, the default, and
+Angus, the stronger). Two quicker levels stay beside them, playing from honest
+rules of thumb and reading only ``state.view(seat)`` (what that seat may know):
 
 - Rosie plays any card she may (a seeded random choice among her legal cards);
 - Ned plays the lowest card that wins the trick, else his lowest card.
@@ -30,27 +29,36 @@ from scoring.play import (
     PlayerView,
     Rob,
     State,
+    players,
     trick_winner,
 )
 from scoring.play.rules import trump_ranks
 
+# The real computer players first (scoring.play.players), then two quick ones.
 LEVELS = {
+    **{
+        key: f"{_(level.name)}: {_(level.blurb)}"
+        for key, level in players.LEVELS.items()
+        if level.for_people
+    },
     "rosie": _("Rosie: plays any card she may"),
     "ned": _("Ned: plays the lowest card that wins"),
 }
-DEFAULT_LEVEL = "ned"
+DEFAULT_LEVEL = "margaret"
 
 
 def choose_move(state: State, seat: int, level: str, seed: int) -> Move:
     """The move the computer player at ``seat`` makes, from ``seat``'s view only.
 
-    The real computer players (``scoring.play.players``) will replace this
-    simple chooser; the practice table calls only this function.
+    Margaret and Angus are ``scoring.play.players``; Rosie and Ned the simple chooser
+    below. The practice table calls only this function.
     ``seed`` makes a level that draws lots give the same move every time.
     """
     view = state.view(seat)
     if not view.legal:
         raise ValueError("it is not this seat's turn")
+    if level in players.LEVELS:
+        return players.choose(level, view, seed=seed)
     if view.phase is Phase.PLAY and level == "rosie":
         plays = [m for m in view.legal if isinstance(m, Play) and not m.call]
         return random.Random(seed).choice(plays)

@@ -107,7 +107,8 @@ def test_a_made_up_move_code_is_refused(bad):
 # ---- the stand-in computer player ---------------------------------------------------
 
 
-@pytest.mark.parametrize("level", list(computer.LEVELS))
+# Angus plays whole games in tests/test_play_players.py; here the quicker levels.
+@pytest.mark.parametrize("level", [k for k in computer.LEVELS if k != "angus"])
 @pytest.mark.parametrize("setup", [forty_fives(), forty_fives(2), auction()], ids=str)
 def test_the_computer_plays_only_legal_moves_to_the_end_of_a_game(setup, level):
     state = new_game(setup, seed=5)
@@ -117,7 +118,8 @@ def test_the_computer_plays_only_legal_moves_to_the_end_of_a_game(setup, level):
     assert state.winner is not None
 
 
-@pytest.mark.parametrize("level", list(computer.LEVELS))
+# Angus plays whole games in tests/test_play_players.py; here the quicker levels.
+@pytest.mark.parametrize("level", [k for k in computer.LEVELS if k != "angus"])
 def test_the_computer_does_not_read_hidden_cards(level):
     """Dealing the cards it cannot see differently among the others does not change its move."""
     rng = random.Random(3)
@@ -145,3 +147,18 @@ def test_the_computer_does_not_read_hidden_cards(level):
                             computer.choose_move(state, seat, level, 1)
                         )
             state = state.apply(computer.choose_move(state, seat, level, len(state.moves)))
+
+
+def test_the_people_levels_are_the_computer_players_and_margaret_is_the_default():
+    from scoring.play import players
+    from scoring.play import setup as play_setup
+    from scoring.play.game import new_game
+
+    assert list(computer.LEVELS)[:2] == ["margaret", "angus"]
+    assert computer.DEFAULT_LEVEL == "margaret"
+    state = new_game(play_setup.forty_fives(), 7)
+    seat = state.to_act
+    for level in ("margaret", "angus"):
+        assert computer.choose_move(state, seat, level, 3) == players.choose(
+            level, state.view(seat), seed=3
+        )

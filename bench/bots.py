@@ -1,0 +1,175 @@
+"""Strength and speed of the computer players (make bench-bots; make bench runs a short one).
+
+Duplicate games with every seat rotated: each game seed is played once per
+seat arrangement (A B B, B A B, B B A with three players alone; A B A B and
+B A B A in partnerships), so the cards are the same for both levels and the
+luck of the deal cancels. The hands of a game are dealt from its seed, so
+the rotations see the same hands for as long as they last.
+
+For each pairing it prints the points per hand of each level, the
+difference A - B with its 95% confidence interval (over game seeds, the
+unit that is independent), the share of games A wins (against a fair share
+of 1/3 alone, 1/2 in partnerships), and at the end the decision time
+p50/p95 per level. The self-play line (Angus against Angus with other
+seeds) must come out level: its interval should hold 0.
+
+    python bench/bots.py --deals 2000 --seeds 1,2          # the full run
+    python bench/bots.py --deals 200 --seeds 1             # make bench
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.play.game import new_game  # noqa: E402
+from scoring.play.players import LEVELS  # noqa: E402
+from scoring.play.setup import auction, forty_fives  # noqa: E402
+
+SETUPS = {
+    "45x3": ("Forty-Fives, 3 alone", lambda: forty_fives(3)),
+    "45x4": ("Forty-Fives, 4 in partnerships", lambda: forty_fives(4, partnerships=True)),
+    "auction": ("Auction 45s, 4 in partnerships", lambda: auction()),
+}
+PAIRINGS = [
+    ("angus", "margaret"),
+    ("angus", "random"),
+    ("margaret", "random"),
+    ("angus", "angus"),  # self-play: the second Angus uses other seeds
+]
+MAX_HANDS = 30  # a game longer than this is cut short (random bidding in Auction can go on)
+
+
+def arrangements(players: int, partnerships: bool) -> list[tuple[int, ...]]:
+    """Seat -> 0 (level A) or 1 (level B), every seat rotated."""
+    if partnerships:
+        return [(0, 1) * (players // 2), (1, 0) * (players // 2)]
+    base = (0,) + (1,) * (players - 1)
+    return [base[-r:] + base[:-r] if r else base for r in range(players)]
+
+
+def play_game(setup_key: str, pairing: tuple[str, str], game_seed: int) -> dict:
+    """One game seed in every arrangement: points per hand by level, wins, hands, timings."""
+    setup = SETUPS[setup_key][1]()
+    out = {"diff": 0.0, "a": 0.0, "b": 0.0, "wins": 0.0, "hands": 0, "times": {}}
+    arr = arrangements(setup.players, setup.partnerships)
+    for n, seats in enumerate(arr):
+        state = new_game(setup, game_seed)
+        k = 0
+        while not state.over and len(state.summaries) < MAX_HANDS:
+            seat = state.to_act
+            who = seats[seat]
+            level = pairing[who]
+            seed = game_seed * 100_003 + k + (7_919 if who == 1 and pairing[0] == pairing[1] else 0)
+            t0 = time.perf_counter()
+            move = LEVELS[level].play(state.view(seat), seed=seed)
+            out["times"].setdefault(level, []).append(time.perf_counter() - t0)
+            state = state.apply(move)
+            k += 1
+        hands = len(state.summaries) or 1
+        per = [0.0, 0.0]
+        count = [0, 0]
+        for side in range(setup.sides):
+            who = seats[setup.seats_of(side)[0]]
+            per[who] += sum(h.changes[side] for h in state.summaries) / hands
+            count[who] += 1
+        a, b = per[0] / count[0], per[1] / count[1]
+        out["a"] += a / len(arr)
+        out["b"] += b / len(arr)
+        out["diff"] += (a - b) / len(arr)
+        if state.winner is not None and seats[setup.seats_of(state.winner)[0]] == 0:
+            out["wins"] += 1 / len(arr)
+        if n == 0:
+            out["hands"] = len(state.summaries)
+    return out
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("inf")
+    return m, half
+
+
+def run_pairing(setup_key, pairing, seeds, deals, pool) -> tuple[str, dict]:
+    results: list[dict] = []
+    for seed in seeds:
+        hands, next_game, batch = 0, 0, 8
+        while hands < deals:
+            games = [seed * 1_000_000 + next_game + i for i in range(batch)]
+            next_game += batch
+            for r in pool.map(play_game, [setup_key] * batch, [pairing] * batch, games):
+                results.append(r)
+                hands += r["hands"]
+    diff, half = mean_ci([r["diff"] for r in results])
+    a = statistics.fmean(r["a"] for r in results)
+    b = statistics.fmean(r["b"] for r in results)
+    wins = statistics.fmean(r["wins"] for r in results)
+    times: dict[str, list[float]] = {}
+    for r in results:
+        for level, ts in r["times"].items():
+            times.setdefault(level, []).extend(ts)
+    deals_played = sum(r["hands"] for r in results)
+    name_a, name_b = (LEVELS[p].name for p in pairing)
+    label = f"{name_a} v {name_b}" + (" (self-play)" if pairing[0] == pairing[1] else "")
+    line = (
+        f"| {label:<26} | {deals_played:>5} | {len(results):>5} | {a:6.2f} | {b:6.2f} "
+        f"| {diff:+6.2f} ± {half:4.2f} | {100 * wins:5.1f}% |"
+    )
+    return line, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="hands per seed and pairing")
+    parser.add_argument("--seeds", default="1,2")
+    parser.add_argument("--setups", default="45x3", help="comma list of: " + ", ".join(SETUPS))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--self-play-share", type=float, default=0.5, help="of --deals")
+    args = parser.parse_args()
+    seeds = [int(s) for s in args.seeds.split(",")]
+    all_times: dict[str, list[float]] = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for key in args.setups.split(","):
+            title, _ = SETUPS[key]
+            share = "1/2" if SETUPS[key][1]().partnerships else "1/3"
+            print(f"\n{title}: seeds {args.seeds}, every seat rotated (fair share of wins {share})")
+            print(
+                "| Pairing A v B              | Deals | Games | A pts  | B pts  "
+                "| A - B per hand | A wins |"
+            )
+            print(
+                "|"
+                + "|".join(["-" * 28, "-" * 7, "-" * 7, "-" * 8, "-" * 8, "-" * 16, "-" * 8])
+                + "|"
+            )
+            for pairing in PAIRINGS:
+                deals = args.deals
+                if pairing[0] == pairing[1]:
+                    deals = max(1, int(deals * args.self_play_share))
+                line, times = run_pairing(key, pairing, seeds, deals, pool)
+                print(line, flush=True)
+                for level, ts in times.items():
+                    all_times.setdefault(level, []).extend(ts)
+    print("\nDecision time per level (all setups)")
+    print("| Level    | Decisions |  p50 ms |  p95 ms |  max ms |")
+    print("|----------|-----------|---------|---------|---------|")
+    for level in LEVELS:
+        ts = sorted(all_times.get(level, []))
+        if not ts:
+            continue
+        q = statistics.quantiles(ts, n=100) if len(ts) > 1 else [ts[0]] * 99
+        print(
+            f"| {LEVELS[level].name:<8} | {len(ts):>9} | {1000 * q[49]:7.1f} "
+            f"| {1000 * q[94]:7.1f} | {1000 * ts[-1]:7.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,269 @@
+"""Angus, the stronger player: guess the unseen cards, solve each guess, average (no Django).
+
+For each decision Angus deals the cards he cannot see at random among the
+hands he cannot see, only in ways that fit everything shown (``view.sample``:
+cards played, shown voids, the robbed card), and plays each guess out:
+
+- In play, the solver (``solver.py``) gives, for each card he may play, the
+  tricks his side takes with perfect play afterwards; the hand is then
+  scored by ``scoring.games`` exactly as the table would score it.
+- Robbing, bidding, naming trump and discarding: each choice is applied to
+  the guess, the rest of the bidding and the draw are played by Margaret's
+  rules for every seat, and the hand is then solved the same way.
+
+The value of a result is the game score: points for his side minus the
+average of the others', plus a bonus for winning the game and a penalty for
+losing it (so near 45 he plays to get there first). He picks the choice
+with the best average over the guesses. The number of guesses is capped by
+a count of positions searched, not by a clock, so a seed always gives the
+same decision on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from scoring.games import apply_hand, score_hand
+from scoring.games.cards import Suit, is_trump
+from scoring.games.core import NO_TRUMP, HandRecord
+from scoring.play import bidding
+from scoring.play.game import State
+from scoring.play.players.club import lowest, margaret_choose, sure_tricks
+from scoring.play.players.solver import Position, Solver, Table, bonus_card
+from scoring.play.records import Phase
+from scoring.play.setup import Bid, Discard, Hold, Move, NameTrump, Pass, Play, Style
+from scoring.play.view import PlayerView, sample
+
+WIN_BONUS = 25  # points a won game is worth over the hand's points
+PLAY_SAMPLES = (5, 40)  # at least, at most, in play
+OTHER_SAMPLES = (3, 16)  # robbing, bidding, naming trump, discarding
+NODE_BUDGET = 12_000  # positions searched for one decision, before the least samples are done
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A choice's average result over the guesses: ``value`` (what Angus
+    maximizes: points plus the game bonus) and ``points`` (his side's points
+    minus the others' average, for this hand)."""
+
+    value: float
+    points: float
+
+
+def angus_choose(view: PlayerView, *, seed: int) -> Move:
+    """Angus's move: the best estimate; ties go to Margaret's choice, then the lower card."""
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    return best_move(view, estimates(view, seed=seed))
+
+
+def best_move(view: PlayerView, values: dict[Move, Estimate]) -> Move:
+    club = margaret_choose(view)
+    top = max(e.value for e in values.values())
+    ties = [m for m, e in values.items() if e.value >= top - 1e-9]
+    if club in ties:
+        return club
+    if view.trump is not None and all(isinstance(m, Play) for m in ties):
+        cards = [m.card for m in ties]  # type: ignore[union-attr]
+        low = lowest(cards, view.trump, view.setup.options)
+        return next(m for m in ties if isinstance(m, Play) and m.card == low)
+    return ties[0]
+
+
+def estimates(view: PlayerView, *, seed: int) -> dict[Move, Estimate]:
+    """Each choice Angus weighs, with its average result over the guesses."""
+    if view.phase is Phase.PLAY:
+        return _play_estimates(view, seed)
+    return other_estimates(view, _candidates(view), seed)
+
+
+# ---- scoring a finished hand --------------------------------------------------------
+
+
+def _scorer(state: State, seat: int) -> Callable[[tuple[int, ...], int | None], Estimate]:
+    """The value for ``seat`` of the hand ending with ``split`` (tricks by side),
+    the bonus to ``best``."""
+    setup = state.setup
+    mine, sides = setup.side_of(seat), setup.sides
+    others = [s for s in range(sides) if s != mine]
+    cache: dict[tuple[tuple[int, ...], int | None], Estimate] = {}
+
+    def score(split: tuple[int, ...], best: int | None) -> Estimate:
+        hit = cache.get((split, best))
+        if hit is not None:
+            return hit
+        if setup.style is Style.AUCTION:
+            record = bidding.hand_record(state, split, best=best)
+        else:
+            record = HandRecord(split, best)
+        out = score_hand(setup.variant, state.score, record)
+        after = apply_hand(setup.variant, state.score, record)
+        theirs = sum(out.changes[s] for s in others) / len(others)
+        points = out.changes[mine] - theirs
+        value = points
+        if after.winner is not None:
+            value += WIN_BONUS if after.winner == mine else -WIN_BONUS
+        hit = cache[(split, best)] = Estimate(value, points)
+        return hit
+
+    return score
+
+
+def _split(state: State, seat: int, tricks: int) -> tuple[int, ...]:
+    """Tricks by side when ``seat``'s side ends with ``tricks`` (two sides)."""
+    mine = state.setup.side_of(seat)
+    return tuple(tricks if s == mine else 5 - tricks for s in range(state.setup.sides))
+
+
+def _by_side(state: State, won: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """Tricks by side: those won so far plus ``more``, by seat."""
+    out = list(won)
+    for s, t in enumerate(more):
+        out[state.setup.side_of(s)] += t
+    return tuple(out)
+
+
+# ---- from a guessed State to the solver ---------------------------------------------
+
+
+def _resolve_robs(state: State) -> State:
+    """Seats that may still rob, in this guess, rob (throwing their lowest card)."""
+    if state.turn_up is None or state.taken_by is not None or state.tricks:
+        return state
+    assert state.trump is not None
+    played = {s for s, _ in state.trick}
+    ace = state.ace_of_trumps()
+    for s in range(state.setup.players):
+        if s in played or ace not in state.hands[s]:
+            continue
+        if s == state.to_act and state.declined:
+            continue
+        hand = state.hands[s]
+        throw = lowest(hand, state.trump, state.options)
+        hands = list(state.hands)
+        hands[s] = tuple(c for c in hand if c != throw) + (state.turn_up,)
+        return replace(state, hands=tuple(hands), taken_by=s)
+    return state
+
+
+def _position(state: State, table: Table) -> tuple[Position, int | None]:
+    """The solver's Position for a guess in play, and the side that gets the bonus."""
+    state = _resolve_robs(state)
+    assert state.trump is not None
+    idx = table.index
+    hands = tuple(tuple(sorted(idx[c] for c in h)) for h in state.hands)
+    pos = Position(hands, state.leader(), tuple(idx[c] for _, c in state.trick), state.called)
+    held = [c for h in state.hands for c in h] + [c for _, c in state.played()]
+    o, v = state.options, state.setup.variant
+    top = bonus_card(held, state.trump, joker=o.joker, five_only=v.five_only_bonus)
+    best: int | None = NO_TRUMP
+    if top is not None:
+        owner = next((s for s, c in state.played() if c == top), None)
+        if owner is None:
+            owner = next(s for s, h in enumerate(state.hands) if top in h)
+        best = state.setup.side_of(owner)
+    return pos, best
+
+
+def _table(state: State, seat: int, trump: Suit) -> Table:
+    setup = state.setup
+    ours = tuple(setup.side_of(s) == setup.side_of(seat) for s in range(setup.players))
+    return Table(trump, setup.options, ours)
+
+
+def _play_estimates(view: PlayerView, seed: int) -> dict[Move, Estimate]:
+    assert view.trump is not None
+    rng = random.Random(seed)
+    moves = [m for m in view.legal if isinstance(m, Play)]
+    sums = {m: [0.0, 0.0] for m in moves}
+    table: Table | None = None
+    solver: Solver | None = None
+    least, most = PLAY_SAMPLES
+    done = 0
+    mine = view.setup.side_of(view.seat)
+    while done < most and not (done >= least and table and table.nodes > NODE_BUDGET):
+        state = sample(view, rng)
+        if table is None or solver is None:
+            table = _table(state, view.seat, view.trump)
+            solver = Solver(table)
+        pos, best = _position(state, table)
+        score = _scorer(state, view.seat)
+        won = state.tricks_won()
+        if view.setup.sides > 2:
+            spread = solver.spreads(pos)
+            splits = {k: _by_side(state, won, v) for k, v in spread.items()}
+        else:
+            after = solver.values(pos)
+            splits = {k: _split(state, view.seat, won[mine] + v) for k, v in after.items()}
+        for m in moves:
+            e = score(splits[(table.index[m.card], m.call)], best)
+            sums[m][0] += e.value
+            sums[m][1] += e.points
+        done += 1
+    return {m: Estimate(v / done, p / done) for m, (v, p) in sums.items()}
+
+
+# ---- robbing, bidding, trump and the draw -------------------------------------------
+
+
+def _candidates(view: PlayerView) -> list[Move]:
+    """The choices worth weighing: every rob; in the bidding, pass, hold and the
+    two lowest bids; the two suits Margaret rates best for trump; in the draw,
+    Margaret's discard, drawing for every card that is not a trump, and standing pat."""
+    legal = list(view.legal)
+    o = view.setup.options
+    if view.phase is Phase.BID:
+        bids = sorted((m for m in legal if isinstance(m, Bid)), key=lambda m: m.amount)[:2]
+        return [m for m in legal if isinstance(m, Pass | Hold)] + bids
+    if view.phase is Phase.TRUMP:
+        rated = sorted(Suit, key=lambda s: -sure_tricks(view.hand, s, o))[:2]
+        return [NameTrump(s) for s in rated]
+    if view.phase is not Phase.DISCARD:
+        return legal
+    assert view.trump is not None
+    trump = view.trump
+    plain = tuple(c for c in view.hand if not is_trump(c, trump))[: view.stock_size]
+    out = [margaret_choose(view), Discard(plain), Discard()]
+    return [m for m in dict.fromkeys(out) if m in legal]
+
+
+def _play_out(state: State) -> State:
+    """The bidding, trump and the draw finished by Margaret's rules for every seat."""
+    hand_no = state.hand_no
+    while state.phase in (Phase.BID, Phase.TRUMP, Phase.DISCARD) and state.hand_no == hand_no:
+        assert state.to_act is not None
+        state = state.apply(margaret_choose(state.view(state.to_act)))
+    return state
+
+
+def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[Move, Estimate]:
+    rng = random.Random(seed)
+    sums = {m: [0.0, 0.0] for m in moves}
+    solvers: dict[Suit, Solver] = {}
+    least, most = OTHER_SAMPLES
+    done = 0
+    nodes = 0
+    mine = view.setup.side_of(view.seat)
+    while done < most and not (done >= least and nodes > NODE_BUDGET):
+        guess = sample(view, rng)
+        for m in moves:
+            state = _play_out(guess.apply(m))
+            assert state.trump is not None and state.phase is Phase.PLAY
+            solver = solvers.get(state.trump)
+            if solver is None:
+                solver = solvers[state.trump] = Solver(_table(state, view.seat, state.trump))
+            pos, best = _position(state, solver.t)
+            won = state.tricks_won()
+            if view.setup.sides > 2:
+                split = _by_side(state, won, solver.spread(pos))
+            else:
+                split = _split(state, view.seat, won[mine] + solver.value(pos))
+            e = _scorer(state, view.seat)(split, best)
+            sums[m][0] += e.value
+            sums[m][1] += e.points
+        nodes = sum(s.t.nodes for s in solvers.values())
+        done += 1
+    return {m: Estimate(v / done, p / done) for m, (v, p) in sums.items()}

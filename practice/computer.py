@@ -1,6 +1,6 @@
 """The computer players of the practice table, behind one function: ``choose_move``.
 
-The computer players are ``scoring.play.players`` (Margaret, the default, and
+The computer players are ``scoring.play.players`` (Margaret and
 Angus, the stronger). Two quicker levels stay beside them, playing from honest
 rules of thumb and reading only ``state.view(seat)`` (what that seat may know):
 
@@ -44,7 +44,7 @@ LEVELS = {
     "rosie": _("Rosie: plays any card she may"),
     "ned": _("Ned: plays the lowest card that wins"),
 }
-DEFAULT_LEVEL = "margaret"
+DEFAULT_LEVEL = "ned"
 
 
 def choose_move(state: State, seat: int, level: str, seed: int) -> Move:

@@ -34,15 +34,15 @@ from scoring.play import (
 )
 from scoring.play.rules import trump_ranks
 
-# The real computer players first (scoring.play.players), then two quick ones.
+# Two quick levels, then the real computer players (scoring.play.players).
 LEVELS = {
+    "rosie": _("Rosie: plays any card she may"),
+    "ned": _("Ned: plays the lowest card that wins"),
     **{
         key: f"{_(level.name)}: {_(level.blurb)}"
         for key, level in players.LEVELS.items()
         if level.for_people
     },
-    "rosie": _("Rosie: plays any card she may"),
-    "ned": _("Ned: plays the lowest card that wins"),
 }
 DEFAULT_LEVEL = "ned"
 

@@ -149,12 +149,12 @@ def test_the_computer_does_not_read_hidden_cards(level):
             state = state.apply(computer.choose_move(state, seat, level, len(state.moves)))
 
 
-def test_the_first_levels_offered_are_the_computer_players():
+def test_the_computer_players_are_offered():
     from scoring.play import players
     from scoring.play import setup as play_setup
     from scoring.play.game import new_game
 
-    assert list(computer.LEVELS)[:2] == ["margaret", "angus"]
+    assert {"margaret", "angus"} <= set(computer.LEVELS)
     assert computer.DEFAULT_LEVEL in computer.LEVELS
     state = new_game(play_setup.forty_fives(), 7)
     seat = state.to_act

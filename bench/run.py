@@ -16,6 +16,7 @@ Prints one table. Set DATABASE_URL to run it on PostgreSQL instead.
 from __future__ import annotations
 
 import os
+import secrets
 import statistics
 import sys
 import tempfile
@@ -160,8 +161,17 @@ def main():
 
     # Table devices: a report then the other pair's agreement, on the pending tables.
     links = {link.table: link.token for link in services.table_links(club, len(taps) + 1)}
+
     # One client (one handler, one cookie jar) per table device, made once, as in the hall.
-    devices = {table: Client() for table, _numbers in taps}
+    # Each device keeps its own id cookie, as a phone's browser does (without it two
+    # test clients look like one phone: same address, same browser).
+    def device() -> Client:
+        c = Client()
+        c.cookies["cd_device"] = secrets.token_hex(8)
+        return c
+
+    devices = {table: device() for table, _numbers in taps}
+    others = {table: device() for table, _numbers in taps}
     j = {"k": 0}
 
     def report_and_confirm():
@@ -177,7 +187,7 @@ def main():
         if first.status_code != 200:
             return first
         # The other pair agrees on its own phone (the reporting phone may not).
-        return Client().post(
+        return others[table].post(
             base + "confirm/",
             {"game": game, "winner": a, "confirmer": b, "key": f"bench-{table}-c-{j['k']}"},
             HTTP_X_REQUESTED_WITH="fetch",

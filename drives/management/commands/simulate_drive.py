@@ -106,7 +106,7 @@ def play(drive, *, seed, stop_at=None, now=None, actor=None, late=0, leave=0):
     rng = random.Random(seed)
     changes = random.Random(f"{seed}-changes")
     if drive.is_setup:
-        drive = services.drive_start(drive=drive, actor=actor, now=now, seed=seed)
+        drive = services.drive_start(drive=drive, actor=actor, now=now, seed=seed, alongside=True)
     later_games = list(range(2, drive.games + 1))
     arrivals = sorted(changes.choice(later_games) for _ in range(late)) if later_games else []
     departures = sorted(changes.choice(later_games) for _ in range(leave)) if later_games else []

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scoring.games import all_fours
+from scoring.games import all_fours, all_fours_deal
 from scoring.games.all_fours import (
     ALL_FIVES_TRUMPS,
     AUCTION,
@@ -1138,6 +1138,7 @@ def test_score_deal_previews_without_changing_the_state():
 
 def test_the_docstring_examples_hold():
     assert doctest.testmod(all_fours).failed == 0
+    assert doctest.testmod(all_fours_deal).failed == 0
 
 
 # --- properties ------------------------------------------------------------------------------

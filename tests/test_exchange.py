@@ -763,3 +763,59 @@ def test_a_drive_made_by_import_keeps_counting_decisions_by_number(night, organi
     [a] = Decision.objects.filter(drive=drive)
     [b] = Decision.objects.filter(drive=copy_)
     assert (a.prize, a.pairs, a.winners, a.method) == (b.prize, b.pairs, b.winners, b.method)
+
+
+# ------------------------------------------------------------------ pair codes
+
+
+def test_the_pairs_keep_the_codes_printed_on_their_punch_cards(night, other_club):
+    night.confirm_by_code, night.confirm_by_number = True, False
+    night.save(update_fields=["confirm_by_code", "confirm_by_number"])
+    doc = exchange.drive_export(night)
+    assert doc["drive"]["confirm_by_code"] is True
+    codes = {p.number: p.code for p in night.pairs.all()}
+    assert {p["number"]: p["code"] for p in doc["pairs"]} == codes
+    copy_ = imported(doc, *other_club)
+    assert copy_.confirm_by_code and not copy_.confirm_by_number
+    assert {p.number: p.code for p in copy_.pairs.all()} == codes
+
+
+def test_a_file_without_codes_still_reads_and_its_pairs_get_new_ones(night, other_club):
+    doc = exchange.drive_export(night)
+    doc["drive"].pop("confirm_by_code")
+    for p in doc["pairs"][:3]:
+        p.pop("code")
+    copy_ = imported(doc, *other_club)
+    kept = {p["number"]: p["code"] for p in doc["pairs"][3:]}
+    pairs = {p.number: p.code for p in copy_.pairs.all()}
+    assert {n: pairs[n] for n in kept} == kept
+    new = [pairs[p["number"]] for p in doc["pairs"][:3]]
+    assert len(set(new) | set(kept.values())) == len(pairs)
+    assert not copy_.confirm_by_code
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (_set(["pairs", 0, "code"], "ABCD"), "pairs[0].code: must be 4 capital letters"),
+        (_set(["pairs", 0, "code"], 1234), "pairs[0].code: must be 4 capital letters"),
+        (_set(["pairs", 0, "code"], "hkmt"), "pairs[0].code: must be 4 capital letters"),
+        (
+            lambda d: d["pairs"][1].update(code=d["pairs"][0]["code"]),
+            "is in the list twice",
+        ),
+        (
+            lambda d: d["drive"].update(confirm_by_code=True, confirm_by_number=True),
+            "not both",
+        ),
+    ],
+)
+def test_a_bad_pair_code_is_refused_saying_what_is_wrong(night, other_club, change, words):
+    doc = exchange.drive_export(night)
+    change(doc)
+    before = state()
+    with pytest.raises(DriveError) as refused:
+        imported(doc, *other_club)
+    assert words in refused.value.message
+    assert refused.value.status == 400
+    assert state() == before

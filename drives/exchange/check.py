@@ -21,7 +21,7 @@ from prizes.models import (
     SideDraw,
 )
 
-from .. import movement, text
+from .. import movement, pair_codes, text
 from ..game_options import OPTION_NAMES
 from ..models import (
     MAX_GAMES,
@@ -239,7 +239,9 @@ class _Checked:
 
 
 def _check_drive(raw: Any) -> dict:
-    d = _object(raw, "drive", DRIVE_FIELDS)
+    # confirm_by_code and the pairs' codes came after the first files: optional, so those
+    # files still read (their codes are drawn afresh on import).
+    d = _object(raw, "drive", DRIVE_FIELDS, optional=("confirm_by_code",))
     out = {
         "name": _name(d["name"], "drive.name", 120),
         "date": _date(d["date"], "drive.date"),
@@ -250,6 +252,7 @@ def _check_drive(raw: Any) -> dict:
         "prize_places": _int(d["prize_places"], "drive.prize_places", 0, 20),
         "sitout_wins": _bool(d["sitout_wins"], "drive.sitout_wins"),
         "confirm_by_number": _bool(d["confirm_by_number"], "drive.confirm_by_number"),
+        "confirm_by_code": _bool(d.get("confirm_by_code", False), "drive.confirm_by_code"),
         "board_public": _bool(d["board_public"], "drive.board_public"),
         "standings_public": _bool(d["standings_public"], "drive.standings_public"),
         "movement": _choice(d["movement"], "drive.movement", movement.MOVEMENTS),
@@ -265,6 +268,11 @@ def _check_drive(raw: Any) -> dict:
     unknown = sorted(set(out["game_options"]) - OPTION_NAMES)
     if unknown:
         raise _Refused("drive.game_options", _("unknown option %(name)s") % {"name": unknown[0]})
+    if out["confirm_by_number"] and out["confirm_by_code"]:
+        raise _Refused(
+            "drive.confirm_by_code",
+            _("a drive has one way to agree: by pair number or by pair code, not both"),
+        )
     if out["status"] == Drive.Status.SETUP:
         if out["current_game"] != 0:
             raise _Refused("drive.current_game", _("must be 0 while pairs are registering"))
@@ -282,12 +290,16 @@ def _check_drive(raw: Any) -> dict:
 def _check_pairs(raw: Any) -> list[dict]:
     pairs = []
     seen: set[int] = set()
+    codes: set[str] = set()
     if len(_list(raw, "pairs")) > MAX_PAIRS:
         raise _Refused("pairs", _("a drive has at most %(max)d pairs") % {"max": MAX_PAIRS})
     for i, p in enumerate(_list(raw, "pairs")):
         where = f"pairs[{i}]"
         p = _object(
-            p, where, ("number", "player1", "player2", "paid", "arrived_game", "left_after_game")
+            p,
+            where,
+            ("number", "player1", "player2", "paid", "arrived_game", "left_after_game"),
+            optional=("code",),
         )
         n = _int(p["number"], f"{where}.number", 1, MAX_PAIR)
         if n in seen:
@@ -297,6 +309,17 @@ def _check_pairs(raw: Any) -> list[dict]:
         left = _int(p["left_after_game"], f"{where}.left_after_game", 0, MAX_GAMES, null=True)
         if left is not None and left < arrived - 1:
             raise _Refused(where, _("pair %(n)d leaves before it arrives") % {"n": n})
+        code = p.get("code")
+        if code is not None:
+            if not isinstance(code, str) or not pair_codes.is_code(code):
+                raise _Refused(
+                    f"{where}.code",
+                    _("must be %(n)d capital letters from %(letters)s")
+                    % {"n": pair_codes.LENGTH, "letters": pair_codes.ALPHABET},
+                )
+            if code in codes:
+                raise _Refused(where, _("pair code %(code)s is in the list twice") % {"code": code})
+            codes.add(code)
         pairs.append(
             {
                 "number": n,
@@ -305,6 +328,7 @@ def _check_pairs(raw: Any) -> list[dict]:
                 "paid": _bool(p["paid"], f"{where}.paid"),
                 "arrived_game": arrived,
                 "left_after_game": left,
+                "code": code,
             }
         )
     return pairs

@@ -214,6 +214,7 @@ def drive_export(drive: Drive) -> dict:
             "prize_places": drive.prize_places,
             "sitout_wins": drive.sitout_wins,
             "confirm_by_number": drive.confirm_by_number,
+            "confirm_by_code": drive.confirm_by_code,
             "board_public": drive.board_public,
             "standings_public": drive.standings_public,
             "movement": drive.movement,
@@ -232,6 +233,7 @@ def drive_export(drive: Drive) -> dict:
                 "paid": p.paid,
                 "arrived_game": p.arrived_game,
                 "left_after_game": p.left_after_game,
+                "code": p.code,
             }
             for p in pairs
         ],

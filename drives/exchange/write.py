@@ -119,10 +119,12 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
     drive.full_clean(exclude=["club", "copied_from"])
     drive.save()
 
-    # Pair codes are drawn afresh here: the document does not carry them.
-    codes = pair_codes.draw(set(), len(c.pairs))
+    # The pairs keep the codes printed on their punch cards; a file from before codes were
+    # exported gets new ones (its cards are printed again).
+    kept = {p["code"] for p in c.pairs if p["code"]}
+    fresh = iter(pair_codes.draw(kept, sum(not p["code"] for p in c.pairs)))
     pairs = Pair.objects.bulk_create(
-        [Pair(drive=drive, code=code, **p) for p, code in zip(c.pairs, codes, strict=True)]
+        [Pair(drive=drive, **{**p, "code": p["code"] or next(fresh)}) for p in c.pairs]
     )
     pair = {p.number: p for p in pairs}
 

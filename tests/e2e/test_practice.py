@@ -3,7 +3,9 @@
 A traditional 45 game for three (you and two computer players) is played to
 its end by tapping each card twice, on a phone-sized screen; a card that may
 not be played says why when tapped. An Auction 45 game is played to 120 with
-bids, trump named, discards and draws. The table and the hand summary are
+bids, trump named, discards and draws. The dealer robs a turned-up ace by two
+taps, and on a slow connection a tap waits for the page's scripts. After the
+first hand the summary shows where points were lost. The table and the summary are
 measured against the hall-fit rules at 1024x768, 768x1024 and 390x844 and
 saved to test-artifacts/screenshots/ for a person to look at.
 """
@@ -200,3 +202,21 @@ def test_a_tap_on_a_slow_connection_waits_for_the_page_to_answer_taps(page: Page
     page.locator("form#hand button.playcard.dim").first.click(force=True)
     expect(page.locator("#reason")).to_contain_text("must follow")
     assert len(posts) == sent, posts[sent:]
+
+
+def test_robbing_the_turned_up_ace_by_two_taps(page: Page, live_server):
+    rob_deal = Deal("traditional", 3, PlayOptions(), 20261129).code  # you deal, A♥ turned up
+    page.set_viewport_size(PHONE)
+    open_deal(page, live_server.url, rob_deal)
+    expect(page.get_by_role("heading", name="Rob: take the A♥ turned up")).to_be_visible()
+    first = page.locator("form#hand button.playcard").first
+    thrown = first.get_attribute("aria-label").split(":")[0]  # "3 of spades: discard it…"
+    box = first.bounding_box()
+    assert box and box["width"] >= 48 and box["height"] >= 48
+    tap_a_card(page)
+    expect(page.locator("#rob")).to_have_count(0)
+    expect(page.locator(".handline")).to_contain_text("taken by You")
+    held = page.locator(".hand .playcard").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label').split(':')[0])"
+    )
+    assert "ace of hearts" in held and thrown not in held, (thrown, held)

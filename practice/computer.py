@@ -1,6 +1,6 @@
 """The computer players of the practice table, behind one function: ``choose_move``.
 
-The computer players are ``scoring.play.players`` (Margaret and
+The computer players are ``scoring.play.players`` (Margaret, the default, and
 Angus, the stronger). Two quicker levels stay beside them, playing from honest
 rules of thumb and reading only ``state.view(seat)`` (what that seat may know):
 
@@ -13,6 +13,7 @@ Both bid, name trump, rob and discard by Ned's rules of thumb.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
@@ -35,16 +36,17 @@ from scoring.play import (
 from scoring.play.rules import trump_ranks
 
 # Two quick levels, then the real computer players (scoring.play.players).
+# Margaret (the default) and Angus first, then two quicker levels.
 LEVELS = {
-    "rosie": _("Rosie: plays any card she may"),
-    "ned": _("Ned: plays the lowest card that wins"),
     **{
         key: f"{_(level.name)}: {_(level.blurb)}"
         for key, level in players.LEVELS.items()
         if level.for_people
     },
+    "rosie": _("Rosie: plays any card she may"),
+    "ned": _("Ned: plays the lowest card that wins"),
 }
-DEFAULT_LEVEL = "ned"
+DEFAULT_LEVEL = "margaret"
 
 
 def choose_move(state: State, seat: int, level: str, seed: int) -> Move:
@@ -65,14 +67,35 @@ def choose_move(state: State, seat: int, level: str, seed: int) -> Move:
     return simple_move(view)
 
 
-def points_lost(hand_moves: tuple[Move, ...]) -> None:
-    """Where the human lost points in the finished hand ("the computer would have played
-    J♦, worth about 3 points").
+@dataclass(frozen=True)
+class Lesson:
+    """One of your moves in a finished hand, looked at again by the computer.
 
-    The analysis belongs to the computer players (``scoring.play.players``); until
-    it lands this says nothing (None) and the hand summary shows no such line.
+    trick: the trick it was made in (0 = the first; a rob is made before it).
+    played: your move; suggested: the computer's choice; lost: about how many
+    points your move cost against it; only: it was your only legal move.
     """
-    return None
+
+    trick: int
+    played: Move
+    suggested: Move
+    lost: float
+    only: bool
+
+
+def points_lost(state: State, *, seat: int, hand_no: int) -> tuple[Lesson, ...]:
+    """Where ``seat`` lost points in the finished hand ``hand_no`` (0 = the first) of the
+    game ``state`` is part of: each of its moves against the computer's choice.
+
+    Asks Angus from the seat's own view before each move (up to ~300 ms a move), so
+    call it apart from the move a player is waiting for, and keep its answer.
+    """
+    steps = players.steps_of(state, seat=seat, hand_no=hand_no)
+    advice = players.review(steps, seat=seat, seed=state.seed + hand_no)
+    return tuple(
+        Lesson(a.trick, a.played, a.suggested, a.lost, len(view.legal) == 1)
+        for a, (view, _move) in zip(advice, steps, strict=True)
+    )
 
 
 # ---- the simple chooser ----------------------------------------------------------------

@@ -7,9 +7,10 @@ except the finished hand, whose cards are all turned face up.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from practice import computer
 from practice.codes import card_code, move_code
+from practice.computer import Lesson
 from practice.services import HUMAN, Played
 from scoring.games.cards import Card, Suit
 from scoring.play import (
@@ -28,6 +29,7 @@ from scoring.play import (
     refusal,
     trick_winner,
 )
+from scoring.play.players import Hint
 from scoring.play.rules import SUIT_NAMES
 
 RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -123,6 +125,20 @@ def hint_words(move: Move) -> str:
     return str(move)
 
 
+def hint_line(hint: Hint) -> str:
+    """The hint and its reason in one line: "The computer would play J♦: it wins the
+    trick." (the coach's reasons start with the card it names)."""
+    reason = _(hint.reason)
+    move = hint.move
+    named = f"{move.card if isinstance(move, Play) else move}: "
+    if not reason.startswith(named):
+        return f"{hint_words(move)} {reason}"
+    why = reason.removeprefix(named)
+    if isinstance(move, Play):
+        return _("The computer would play %(card)s: %(why)s") % {"card": move.card, "why": why}
+    return _("%(advice)s: %(why)s") % {"advice": hint_words(move).rstrip("."), "why": why}
+
+
 def _trick(result_plays, names, winner: int | None = None, why: str = "") -> dict:
     return {
         "plays": [
@@ -138,8 +154,9 @@ def _done(t: TrickResult, names) -> dict:
     return _trick(t.plays, names, t.winner, t.explanation)
 
 
-def table(played: Played) -> dict:
-    """The table screen's data."""
+def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:
+    """The table screen's data; ``lessons``: where you lost points in the hand just
+    over, when the computer has looked (practice.services.coaching)."""
     state, game = played.state, played.game
     setup = state.setup
     names = seat_names(setup.players)
@@ -177,7 +194,7 @@ def table(played: Played) -> dict:
         "trick": _trick(state.trick, names) if state.trick else None,
         "last_trick": _done(state.tricks[-1], names) if state.tricks else None,
         "since": _since(played, names),
-        "summary": _summary(played, names, sides) if summary_due or state.over else None,
+        "summary": (_summary(played, names, sides, lessons) if summary_due or state.over else None),
         "over": state.over,
         "winner": sides[state.winner] if state.winner is not None else "",
         "i_won": state.winner == setup.side_of(HUMAN),
@@ -241,7 +258,7 @@ def _since(played: Played, names) -> list[str]:
     return [move_words(moves[i], names[seats[i]]) for i in range(start, len(moves))][-12:]
 
 
-def _summary(played: Played, names, sides) -> dict | None:
+def _summary(played: Played, names, sides, lessons=None) -> dict | None:
     """The last finished hand: tricks, best trump and who held it, points, every card."""
     state = played.state
     if not state.summaries or played.hand_end is None:
@@ -257,16 +274,20 @@ def _summary(played: Played, names, sides) -> dict | None:
     setup = state.setup
     by_seat = []
     for seat in range(setup.players):
+        dealt = played.dealt[seat] if played.dealt else ()
         held = [c for t in tricks for who, c in t.plays if who == seat]
+        gone = set(before.discards[seat])
         by_seat.append(
             {
                 "who": names[seat],
-                "cards": [face(c) for c in held],
+                "mine": seat == HUMAN,
+                "cards": [{**face(c), "gone": c in gone, "lost": 0} for c in dealt],
+                "took": [{**face(c), "gone": False, "lost": 0} for c in held if c not in dealt],
                 "discards": [face(c) for c in before.discards[seat]],
                 "tricks": sum(1 for t in tricks if t.winner == seat),
             }
         )
-    return {
+    summary = {
         "number": s.number,
         "trump": suit_words(s.trump),
         "sides": [
@@ -288,6 +309,58 @@ def _summary(played: Played, names, sides) -> dict | None:
         "tricks": [_done(t, names) for t in tricks],
         "turn_up": face(before.turn_up) if before.turn_up else None,
         "taken_by": names[before.taken_by] if before.taken_by is not None else "",
-        # Where you lost points: the computer players' analysis, shown once it exists.
-        "lessons": computer.points_lost(state.moves),
+        "coaching": None,  # where you lost points: asked for apart (it takes a while)
     }
+    return coached(summary, lessons) if lessons is not None else summary
+
+
+def lesson_words(lesson: Lesson) -> str:
+    """What the computer makes of one of your moves, in plain words."""
+    if lesson.only:
+        return _("Your only legal move.")
+    n = round(lesson.lost)
+    if n < 1:
+        return _("Good: the computer would have played the same, or as well.")
+    match lesson.suggested:
+        case Play(c, _call):
+            return ngettext(
+                "The computer would have played %(card)s, worth about %(n)s point.",
+                "The computer would have played %(card)s, worth about %(n)s points.",
+                n,
+            ) % {"card": c, "n": n}
+        case Rob(c):
+            return ngettext(
+                "The computer would have robbed, discarding %(card)s, worth about %(n)s point.",
+                "The computer would have robbed, discarding %(card)s, worth about %(n)s points.",
+                n,
+            ) % {"card": c, "n": n}
+    return ngettext(
+        "%(move)s That is worth about %(n)s point.",
+        "%(move)s That is worth about %(n)s points.",
+        n,
+    ) % {"move": hint_words(lesson.suggested), "n": n}
+
+
+def _your_move(lesson: Lesson) -> str:
+    match lesson.played:
+        case Play(c, _call):
+            return _("Trick %(n)s: you played %(card)s.") % {"n": lesson.trick + 1, "card": c}
+        case Rob(c):
+            return _("Robbing: you took the turned-up card and discarded %(card)s.") % {"card": c}
+    return move_words(lesson.played, _("You")) + "."
+
+
+def coached(summary: dict, lessons: tuple[Lesson, ...]) -> dict:
+    """The hand summary with where you lost points: each of your moves with what the
+    computer makes of it, and your cards that lost points marked."""
+    rows = []
+    yours = [c for h in summary["hands"] if h["mine"] for c in h["cards"] + h["took"]]
+    for lesson in lessons:
+        n = 0 if lesson.only else round(lesson.lost)
+        rows.append({"move": _your_move(lesson), "words": lesson_words(lesson), "lost": n})
+        if n >= 1 and isinstance(lesson.played, Play):
+            for c in yours:
+                if c["code"] == card_code(lesson.played.card):
+                    c["lost"] = n
+    total = sum(r["lost"] for r in rows)
+    return {**summary, "coaching": {"lessons": rows, "lost": total}}

@@ -12,15 +12,19 @@ raises PracticeError with the reason in plain words and writes nothing.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from practice import computer
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
-from scoring.play import IllegalMove, Move, State, new_game
+from scoring.games.cards import Card
+from scoring.play import IllegalMove, Move, State, new_game, players
 
 SESSION_KEY = "practice"
+COACHING_KEPT = 24 * 3600  # seconds the cache keeps where points were lost in a hand
 HUMAN = 0  # you sit at seat 0; the computer players to your left around the table
 MAX_MOVES = 5_000  # far beyond any game to 120; a session holding more was not made here
 
@@ -65,6 +69,8 @@ class Played:
     state: State
     seats: tuple[int, ...]
     hand_end: tuple[State, Move] | None  # the state before the hand's last card, and that card
+    dealt: tuple[tuple[Card, ...], ...] = ()  # the last finished hand's cards as dealt, by seat
+    hand_ends: tuple[int, ...] = ()  # how many moves the game had when each hand ended
 
 
 def load(session) -> Game | None:
@@ -87,14 +93,17 @@ def replay(game: Game) -> Played:
     state = new_game(game.deal.setup(), game.deal.seed)
     seats: list[int] = []
     hand_end = None
+    dealt_now, dealt, ends = state.hands, (), []
     for text in game.moves:
         move = read_move(text)
         before = state
         seats.append(state.to_act if state.to_act is not None else -1)
         state = state.apply(move)
         if len(state.summaries) > len(before.summaries):
-            hand_end = (before, move)
-    return Played(game, state, tuple(seats), hand_end)
+            hand_end, dealt = (before, move), dealt_now
+            ends.append(len(state.moves))
+            dealt_now = state.hands
+    return Played(game, state, tuple(seats), hand_end, dealt, tuple(ends))
 
 
 def play(session) -> Played | None:
@@ -202,10 +211,60 @@ def _current(session) -> Played:
     return played
 
 
-def hint(played: Played) -> Move | None:
-    """What the computer would do in your seat now, from your view only; None when it
-    is not your turn."""
+def hint(played: Played) -> players.Hint | None:
+    """What the coach (Angus) would do in your seat now, from your view only, and why
+    in one line; None when it is not your turn."""
     state = played.state
-    if state.to_act != HUMAN or len(state.summaries) > played.game.seen:
+    if state.to_act != HUMAN or state.over or len(state.summaries) > played.game.seen:
         return None
-    return computer.choose_move(state, HUMAN, played.game.level, _computer_seed(state))
+    return players.hint(state.view(HUMAN), seed=_computer_seed(state))
+
+
+def coaching_kept(played: Played) -> tuple[computer.Lesson, ...] | None:
+    """Where you lost points in the last finished hand, if the computer has looked."""
+    if not played.hand_ends:
+        return None
+    return _read_lessons(cache.get(_coaching_key(played, len(played.hand_ends))))
+
+
+def _coaching_key(played: Played, hand: int) -> str:
+    """The game and hand: its deal and every move up to the hand's end (the lessons
+    follow from these alone, so any session with the same moves may share them)."""
+    moves = played.game.moves[: played.hand_ends[hand - 1]]
+    digest = hashlib.sha256("|".join((played.game.deal.code, *moves)).encode()).hexdigest()
+    return f"practice-coaching:{digest[:32]}:{hand}"
+
+
+def coaching(played: Played, hand: int) -> tuple[computer.Lesson, ...]:
+    """Where you lost points in the finished hand ``hand`` (1 = the first).
+
+    The computer looks at each of your moves once per game and hand (it takes a
+    while) and the answer is kept in the cache, so a reload shows it at once. Not
+    kept in the session: this request is slow, and writing the session back would
+    undo the moves made while it ran.
+    """
+    if not 1 <= hand <= len(played.hand_ends):
+        raise PracticeError(_("That hand is not over yet."), 404)
+    key = _coaching_key(played, hand)
+    lessons = _read_lessons(cache.get(key))
+    if lessons is None:
+        lessons = computer.points_lost(played.state, seat=HUMAN, hand_no=hand - 1)
+        rows = [
+            [n.trick, move_code(n.played), move_code(n.suggested), round(n.lost, 2), n.only]
+            for n in lessons
+        ]
+        cache.set(key, rows, COACHING_KEPT)
+    return lessons
+
+
+def _read_lessons(rows) -> tuple[computer.Lesson, ...] | None:
+    """Lessons kept in the cache, or None when there are none (or they do not read)."""
+    if not isinstance(rows, list):
+        return None
+    try:
+        return tuple(
+            computer.Lesson(int(t), read_move(str(p)), read_move(str(s)), float(lost), bool(only))
+            for t, p, s, lost, only in rows
+        )
+    except (CodeError, TypeError, ValueError):
+        return None

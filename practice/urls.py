@@ -13,4 +13,5 @@ urlpatterns = [
     path("next/", views.next_hand, name="next"),
     path("again/", views.again, name="again"),
     path("hint/", views.hint, name="hint"),
+    path("coaching/", views.coaching, name="coaching"),
 ]

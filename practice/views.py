@@ -12,6 +12,7 @@ import secrets
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -97,7 +98,8 @@ def _start_page(request, *, deal: Deal | None = None, error: str = "", status: i
 
 
 def _table_page(request, played, *, status: int = 200, error: str = "", hint: str = ""):
-    ctx = {**screen.table(played), "error": error, "hint": hint}
+    lessons = services.coaching_kept(played)
+    ctx = {**screen.table(played, lessons), "error": error, "hint": hint}
     return page(request, TABLE, ctx, status=status)
 
 
@@ -206,12 +208,42 @@ def again(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def hint(request: HttpRequest) -> HttpResponse:
-    """What the computer would do in your seat, from what you can see."""
+    """What the coach would do in your seat, and why, from what you can see."""
     played = services.play(request.session)
     if played is None:
         return _refused(request, _("There is no practice game here. Start one."), 404)
     chosen = services.hint(played)
-    words = screen.hint_words(chosen) if chosen else _("It is not your turn.")
+    words = screen.hint_line(chosen) if chosen else _("It is not your turn.")
     if request.htmx:
         return render(request, f"{TABLE}#hint", {"hint": words})
     return _table_page(request, played, hint=words)
+
+
+@require_GET
+def coaching(request: HttpRequest) -> HttpResponse:
+    """Where you lost points in the hand just over (``?hand=N``, the summary's hand).
+
+    The computer looks at each of your moves (a while), so the summary asks for this
+    apart: htmx swaps in the coaching; without JavaScript it is the table page.
+    """
+    played = services.play(request.session)
+    if played is None:
+        return _refused(request, _("There is no practice game here. Start one."), 404)
+    try:
+        hand = int(request.GET.get("hand", ""))
+    except ValueError:
+        return _refused(request, _("That is not a hand of this game."), 400)
+    if 1 <= hand < len(played.hand_ends):
+        return _refused(
+            request, _("That screen was out of date. Here is the table as it is now."), 409
+        )
+    try:
+        lessons = services.coaching(played, hand)
+    except services.PracticeError as error:
+        return _refused(request, error.message, error.status)
+    if request.htmx:
+        summary = screen.table(played, lessons)["summary"]
+        if summary is None:  # you have moved on to the next hand meanwhile
+            return HttpResponse(status=204)
+        return render(request, f"{TABLE}#coaching", {"summary": summary})
+    return redirect(reverse("practice:table") + "#coaching")

@@ -87,6 +87,40 @@ def test_start_screen_needs_no_account(anon_client):
     assert "Off-suit aces high" in body and "With the Joker" in body
 
 
+def test_the_start_screen_offers_the_rules_of_play_with_the_source_rules_first(anon_client):
+    body = text(anon_client.get(reverse("practice:new")))
+    ace_rule = "When the ace of hearts is led, play a trump, else a heart"
+    assert f'name="ace_hearts_led" value="1" checked><span>{ace_rule}' in body
+    assert '<input type="radio" name="renege" value="source" checked>' in body
+    assert '<input type="radio" name="follow" value="follow" checked>' in body
+    assert '<input type="radio" name="level" value="margaret" checked>' in body
+    levels = re.findall(r'name="level" value="(\w+)"', body)
+    assert levels[:2] == ["margaret", "angus"]
+
+
+@pytest.mark.parametrize(
+    ("form", "ace_rule", "renege"),
+    [
+        ({"ace_hearts_led": "1", "renege": "source"}, True, "source"),
+        ({"renege": "lower_led"}, False, "lower_led"),
+        ({"ace_hearts_led": "1", "renege": "none"}, True, "none"),
+    ],
+)
+def test_the_ace_of_hearts_rule_and_the_renege_choice_reach_the_engine(
+    anon_client, form, ace_rule, renege
+):
+    from scoring.games.cards import Card, Suit
+    from scoring.play import refusal
+
+    anon_client.post(reverse("practice:start"), {"game": "t3", "level": "ned", **form})
+    options = services.play(anon_client.session).state.options
+    assert (options.ace_hearts_led, options.renege.value) == (ace_rule, renege)
+    # The engine plays by them: the A♥ led (clubs trumps), no trump held, a heart held.
+    hand = (Card("2", Suit.HEARTS), Card("9", Suit.SPADES))
+    why = refusal(hand, hand[1], (Card("A", Suit.HEARTS),), Suit.CLUBS, options)
+    assert (why is not None) == ace_rule
+
+
 def test_a_new_game_is_traditional_45_for_three_by_default(anon_client):
     r = anon_client.post(reverse("practice:start"), {"ace_hearts_led": "1"})
     assert r.status_code == 302 and r.url == reverse("practice:table")
@@ -293,10 +327,25 @@ def test_hint_names_a_card_you_may_play_and_changes_nothing(anon_client):
     body = text(r)
     assert body.startswith('<p id="hint"')
     legal = {str(m.card) for m in played.state.legal_moves()}
-    assert any(f"The computer would play {c}." in body for c in legal)
+    assert any(f"The computer would play {c}" in body for c in legal)
     assert moves(anon_client) == before
     full = text(anon_client.get(reverse("practice:hint")))
     assert "The computer would play" in full and "<html" in full
+
+
+def test_the_hint_is_the_coachs_with_its_reason_in_one_line(anon_client):
+    from scoring.play import players
+
+    for seed in range(1, 50):  # a deal where you have a choice
+        state = start(anon_client, code(seed)).state  # against Ned: the hint is the coach's
+        if len(state.legal_moves()) > 1 and state.phase is Phase.PLAY:
+            break
+    coach = players.hint(state.view(services.HUMAN), seed=services._computer_seed(state))
+    body = text(anon_client.get(reverse("practice:hint"), **HTMX))
+    line = re.search(r'<p id="hint"[^>]*>([^<]+)</p>', body).group(1)
+    why = coach.reason.removeprefix(f"{coach.move.card}: ")
+    assert line == f"The computer would play {coach.move.card}: {why}"
+    assert why and why != coach.reason and "\n" not in line
 
 
 # ---- deal codes and the same deal again -------------------------------------------
@@ -431,7 +480,9 @@ def test_an_ace_turned_up_to_you_as_dealer_must_be_taken(anon_client):
     state = played.state
     assert state.phase is Phase.ROB and state.to_act == services.HUMAN
     body = text(anon_client.get(reverse("practice:table")))
-    assert f"An ace is turned up: take the {state.turn_up}" in body and "Leave it" not in body
+    assert f"Rob: take the {state.turn_up} turned up and discard a card" in body
+    assert f"you must take the {state.turn_up}" in body and "Leave it" not in body
+    assert body.count("discard it and take the turned-up card") == 5  # each card says so
     r = anon_client.post(reverse("practice:move"), {"move": "n", "at": len(state.moves)})
     assert r.status_code == 400 and "the dealer must take it" in text(r)
     throw = state.hands[0][0]
@@ -440,3 +491,156 @@ def test_an_ace_turned_up_to_you_as_dealer_must_be_taken(anon_client):
     after = services.play(anon_client.session).state
     assert state.turn_up in after.hands[0] + tuple(c for _, c in after.played())
     assert after.discards[0] == (throw,)
+
+
+# ---- where points were lost ------------------------------------------------------
+
+
+def finish_a_hand(client, deal_code=None, choose=None):
+    """Start a game and play your first legal move (or ``choose(state)``) to the end
+    of the first hand; the game replayed at its summary."""
+    played = start(client, deal_code)
+    while not played.state.summaries:
+        state = played.state
+        move = choose(state) if choose else state.legal_moves()[0]
+        r = client.post(reverse("practice:move"), {"move": move_code(move), "at": len(state.moves)})
+        assert r.status_code == 302
+        played = services.play(client.session)
+    return played
+
+
+@pytest.fixture
+def looked(monkeypatch):
+    """Counts the times the computer looks at a hand (it takes a while)."""
+    from django.core.cache import cache
+
+    from practice import computer
+
+    cache.clear()
+    calls = []
+    real = computer.points_lost
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(computer, "points_lost", counted)
+    return calls
+
+
+def test_the_summary_asks_for_where_points_were_lost_apart_then_shows_it(anon_client, looked):
+    played = finish_a_hand(anon_client)
+    assert looked == []  # not while you wait for the computer players' cards
+    url = reverse("practice:coaching") + "?hand=1"
+    body = text(anon_client.get(reverse("practice:table")))
+    assert f'hx-get="{url}" hx-trigger="load"' in body
+    assert f'href="{url}"' in body  # without JavaScript: a plain link
+    assert "Every hand, face up, as it was dealt" in body
+    r = anon_client.get(url, **HTMX)
+    assert r.status_code == 200 and len(looked) == 1
+    part = text(r)
+    assert part.lstrip().startswith('<section id="coaching"') and "<html" not in part
+    assert "hx-trigger" not in part
+    yours = sum(1 for s in played.seats if s == services.HUMAN)
+    assert part.count('<li class="lost">') + part.count('<li class="fine">') == yours
+    assert "Trick 1: you played" in part or "Robbing:" in part
+    # A reload shows it at once, from what the computer found the first time.
+    body = text(anon_client.get(reverse("practice:table")))
+    assert 'hx-trigger="load"' not in body and 'class="lessons"' in body
+    r = anon_client.get(url)
+    assert r.status_code == 302 and r.url == reverse("practice:table") + "#coaching"
+    assert len(looked) == 1
+
+
+def test_a_bad_play_is_reported_with_the_computers_better_card(anon_client, looked):
+    from scoring.play import trick_winner
+
+    def throw_the_trick(state):
+        """Last to the first trick, play a card that loses it though one would win."""
+        legal = state.legal_moves()
+        shown = tuple(c for _, c in state.trick)
+        if state.tricks or len(shown) != 2:
+            return legal[0]
+        losing = [
+            m
+            for m in legal
+            if isinstance(m, Play)
+            and trick_winner(shown + (m.card,), state.trump, state.options) != 2
+        ]
+        return losing[0] if losing else legal[0]
+
+    played = finish_a_hand(anon_client, code(seed=2), throw_the_trick)
+    before, _last = played.hand_end
+    trick = before.tricks[0]
+    (seat, thrown), shown = trick.plays[-1], tuple(c for _s, c in trick.plays[:2])
+    assert seat == services.HUMAN and trick.winner != services.HUMAN  # you threw it
+    part = text(anon_client.get(reverse("practice:coaching") + "?hand=1", **HTMX))
+    found = re.search(
+        rf"Trick 1: you played {thrown}\.</span> <span class=\"advice\">The computer would "
+        r"have played (\S+), worth about (\d+) points?\.",
+        part,
+    )
+    assert found, part
+    better, points = found.group(1), int(found.group(2))
+    assert better != str(thrown) and points >= 1
+    better_card = next(c for c in played.dealt[0] if str(c) == better)
+    assert trick_winner(shown + (better_card,), before.trump, before.options) == 2  # it wins
+    # The card that lost the points is marked in your hand, as it was dealt.
+    assert re.search(rf'lost" aria-label="[^"]+: about {points} points? lost here"', part)
+    assert f'class="lostmark" aria-hidden="true">−{points}<' in part
+
+
+def test_no_points_lost_is_said_plainly(anon_client, monkeypatch):
+    from django.core.cache import cache
+
+    from practice import computer
+    from scoring.play import players
+
+    def as_well(state, *, seat, hand_no):
+        steps = players.steps_of(state, seat=seat, hand_no=hand_no)
+        return tuple(computer.Lesson(0, m, m, 0.0, False) for _view, m in steps)
+
+    finish_a_hand(anon_client)
+    cache.clear()
+    monkeypatch.setattr(computer, "points_lost", as_well)
+    part = text(anon_client.get(reverse("practice:coaching") + "?hand=1", **HTMX))
+    assert "You lost no points the computer could find" in part
+    assert "The computer would have played" not in part and "lost here" not in part
+
+
+def test_where_points_were_lost_refuses_what_it_cannot_answer(anon_client, looked):
+    url = reverse("practice:coaching")
+    for extra in ({}, HTMX):
+        r = anon_client.get(url + "?hand=1", **extra)  # no game yet
+        assert r.status_code == 404 and "There is no practice game here" in text(r)
+    assert anon_client.post(url + "?hand=1").status_code == 405
+    start(anon_client)
+    for bad in ("", "x", "1.5", "<b>"):
+        assert anon_client.get(url, {"hand": bad}).status_code == 400
+    for not_over in ("0", "1", "2", "-3"):
+        r = anon_client.get(url, {"hand": not_over}, **HTMX)
+        assert r.status_code == 404 and "That hand is not over yet" in text(r)
+    assert looked == []
+
+
+def test_the_holder_of_the_ace_of_trumps_is_offered_the_rob_in_plain_words(anon_client):
+    from scoring.play import NoRob
+
+    for seed in range(1, 400):
+        played = start(anon_client, code(seed))
+        state = played.state
+        mine = state.phase is Phase.ROB and state.to_act == services.HUMAN
+        if mine and NoRob() in state.legal_moves():
+            break
+    else:
+        raise AssertionError("no seed where you hold the ace of trumps and may rob")
+    body = text(anon_client.get(reverse("practice:table")))
+    assert f"Rob: take the {state.turn_up} turned up and discard a card" in body
+    assert "You hold the ace of trumps, so you may rob" in body
+    assert f"Leave it: don't rob the {state.turn_up}" in body
+    throw = state.hands[0][-1]
+    assert f'value="r:{card_code(throw)}"' in body
+    # Leaving it: the same hand, now to play.
+    r = anon_client.post(reverse("practice:move"), {"move": "n", "at": len(state.moves)}, **HTMX)
+    assert r.status_code == 200 and "Rob:" not in text(r)
+    assert services.play(anon_client.session).state.hands[0] == state.hands[0]

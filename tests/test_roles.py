@@ -145,6 +145,7 @@ ROLES: dict[str, str] = {
     "practice:table": GET_ONLY,
     "practice:new": GET_ONLY,
     "practice:hint": GET_ONLY,
+    "practice:coaching": GET_ONLY,
     "practice:start": PUBLIC,
     "practice:move": PUBLIC,
     "practice:undo": PUBLIC,

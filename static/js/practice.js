@@ -27,4 +27,11 @@
       say("");
     }
   });
+
+  // The table is on screen before the deferred scripts run: until htmx has bound the
+  // forms (at DOMContentLoaded, just before this) a tap is a plain form post. Say when
+  // the taps work, for the browser tests to wait for.
+  function ready() { document.documentElement.dataset.taps = "ready"; }
+  if (document.readyState === "complete") ready();
+  else document.addEventListener("DOMContentLoaded", ready);
 })();

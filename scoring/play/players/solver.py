@@ -327,10 +327,10 @@ class Solver:
             return got
         n = t.players
         seat = (leader + len(trick)) % n
-        others = 0
-        for s, h in enumerate(hands):
-            if s != seat:
-                others |= h
+        others = 0  # the cards in the other hands and on the table (hands never share a card)
+        for h in hands:
+            others |= h
+        others ^= hands[seat]
         for c in trick:
             others |= 1 << c
         ours = t.ours
@@ -400,10 +400,10 @@ class Solver:
             return lo
         a, b = max(alpha, lo), min(beta, hi)
         a0, b0 = a, b
-        others = 0
-        for s, h in enumerate(hands):
-            if s != seat:
-                others |= h
+        others = 0  # the cards in the other hands and on the table (hands never share a card)
+        for h in hands:
+            others |= h
+        others ^= hands[seat]
         for c in trick:
             others |= 1 << c
         moves = t.moves(hand, trick, called, others, True)

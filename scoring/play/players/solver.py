@@ -82,7 +82,8 @@ class Table:
         self._hearts = _mask_of(i for i, c in enumerate(self.cards) if c.suit is Suit.HEARTS)
         self._ace_hearts = self.index[ACE_OF_HEARTS]
         self._duties: dict[tuple[int, bool], tuple[bool, int, int, int]] = {}
-        self._winner, self._listed, self._moves, self._between = _caches(trump, o)
+        self._winner, self._listed, self._moves, self._between, self._direct = _caches(trump, o)
+        self.ours_seats = tuple(s for s, o in enumerate(self.ours) if o)
 
     def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], called: bool):
         """The legal plays of ``hand`` (card indexes), strongest first."""
@@ -180,7 +181,11 @@ class Table:
         (``others``: a bit for each card in another hand or on the table)
         separates: playing 8\u2663 or 7\u2663 from 8\u2663 7\u2663 comes to the same. Following
         with ``order``, the cheapest card that takes the trick comes first, then the lowest."""
-        key, legal, span = self._listing(hand, trick[0] if trick else -1, called)
+        led = trick[0] if trick else -1
+        got = self._direct.get((hand, led, called))
+        if got is None:
+            got = self._direct[(hand, led, called)] = self._listing(hand, led, called)
+        key, legal, span = got
         order = order and len(trick) > 0
         mkey = (key, others & span, trick if order else ())
         out = self._moves.get(mkey)
@@ -223,16 +228,17 @@ def _mask_of(cards) -> int:
     return out
 
 
-_CACHES: dict[tuple[Suit, PlayOptions], tuple[dict, dict, dict, dict]] = {}
-_CACHE_LIMIT = 400_000
+_CACHES: dict[tuple[Suit, PlayOptions], tuple[dict, dict, dict, dict, dict]] = {}
+_CACHE_LIMIT = 200_000  # entries of all five, for one trump and set of rules
 
 
-def _caches(trump: Suit, options: PlayOptions) -> tuple[dict, dict, dict, dict]:
-    """Trick winners, legal plays, moves and runs, kept between decisions (they
-    depend only on the cards, trump and the rules); emptied when large."""
+def _caches(trump: Suit, options: PlayOptions) -> tuple[dict, dict, dict, dict, dict]:
+    """Trick winners, legal plays (by allowed cards and by hand), moves and runs,
+    kept between decisions (they depend only on the cards, trump and the
+    rules); emptied when large."""
     got = _CACHES.get((trump, options))
     if got is None or sum(map(len, got)) > _CACHE_LIMIT:
-        got = _CACHES[(trump, options)] = ({}, {}, {}, {})
+        got = _CACHES[(trump, options)] = ({}, {}, {}, {}, {})
     return got
 
 
@@ -333,8 +339,8 @@ class Solver:
         others ^= hands[seat]
         for c in trick:
             others |= 1 << c
-        ours = t.ours
-        top = _left(hands, leader, trick)
+        ours = t.ours_seats
+        top = hands[leader].bit_count() + (1 if trick else 0)
         best: tuple[int, ...] | None = None
         hand, maxn, last = hands[seat], self._maxn, len(trick) == n - 1
         for card, call in t.moves(hand, trick, called, others, False):
@@ -353,8 +359,8 @@ class Solver:
                 if v[seat] == top:
                     break  # every trick left to this seat: nothing can be better for it
             elif v[seat] == best[seat]:
-                mine = sum(x for x, o in zip(v, ours, strict=True) if o)
-                before = sum(x for x, o in zip(best, ours, strict=True) if o)
+                mine = sum([v[s] for s in ours])
+                before = sum([best[s] for s in ours])
                 if (mine, v) < (before, best):
                     best = v
         assert best is not None

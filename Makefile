@@ -59,8 +59,9 @@ bench: install-dev
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/bots.py --deals 200 --seeds 1
 
-## The computer players' strength and speed in full: 2,000 hands a pairing on 2 seeds, three
-## players alone (about 1.5 to 2 hours on 2 cores; the table is in README.md).
+## The computer players' strength and speed in full: 1,000 deals a seed on 2 seeds, so 2,000
+## deals a pairing (500 in self-play), three players alone, every seat rotated, a process per
+## core (about 35 minutes on 2 quiet cores; the table is in README.md).
 bench-bots: install-dev
 	$(BIN)/python bench/bots.py --deals 1000 --seeds 1,2 --setups 45x3 --self-play-share 0.25
 

@@ -13,14 +13,22 @@ of 1/3 alone, 1/2 in partnerships), and at the end the decision time
 p50/p95 per level. The self-play line (Angus against Angus with other
 seeds) must come out level: its interval should hold 0.
 
-    python bench/bots.py --deals 2000 --seeds 1,2          # the full run
-    python bench/bots.py --deals 200 --seeds 1             # make bench
+    python bench/bots.py --deals 1000 --seeds 1,2 --self-play-share 0.25  # make bench-bots
+    python bench/bots.py --deals 200 --seeds 1                            # make bench
+
+--deals counts hands per seed and pairing (the hands of the games in their
+first seat arrangement; every game is also played in the other arrangements),
+so ``--deals 1000 --seeds 1,2`` is 2,000 deals a pairing. Games run in
+parallel processes (``--jobs``, every core by default); the table does not
+depend on the number of processes, only on the seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
+import os
 import statistics
 import sys
 import time
@@ -97,16 +105,26 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, half
 
 
-def run_pairing(setup_key, pairing, seeds, deals, pool) -> tuple[str, dict]:
+def run_pairing(setup_key, pairing, seeds, deals, pool, window) -> tuple[str, dict, tuple]:
+    """Games of each seed, in order, until they hold ``deals`` hands. The games are
+    played up to ``window`` at a time ahead in the pool; results are taken in
+    game order and any played beyond the last one needed are dropped, so the
+    table is the same for any number of processes."""
     results: list[dict] = []
     for seed in seeds:
-        hands, next_game, batch = 0, 0, 8
+        hands, queue = 0, []
+        games = (seed * 1_000_000 + i for i in itertools.count())
+        done = 0
         while hands < deals:
-            games = [seed * 1_000_000 + next_game + i for i in range(batch)]
-            next_game += batch
-            for r in pool.map(play_game, [setup_key] * batch, [pairing] * batch, games):
-                results.append(r)
-                hands += r["hands"]
+            # ahead as far as the hands still needed (at the average so far) go
+            while len(queue) < window and (not done or hands + len(queue) * hands / done < deals):
+                queue.append(pool.submit(play_game, setup_key, pairing, next(games)))
+            r = queue.pop(0).result()
+            results.append(r)
+            hands += r["hands"]
+            done += 1
+        for f in queue:
+            f.cancel()
     diff, half = mean_ci([r["diff"] for r in results])
     a = statistics.fmean(r["a"] for r in results)
     b = statistics.fmean(r["b"] for r in results)
@@ -122,7 +140,7 @@ def run_pairing(setup_key, pairing, seeds, deals, pool) -> tuple[str, dict]:
         f"| {label:<26} | {deals_played:>5} | {len(results):>5} | {a:6.2f} | {b:6.2f} "
         f"| {diff:+6.2f} ± {half:4.2f} | {100 * wins:5.1f}% |"
     )
-    return line, times
+    return line, times, (diff, half)
 
 
 def main() -> None:
@@ -130,11 +148,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="hands per seed and pairing")
     parser.add_argument("--seeds", default="1,2")
     parser.add_argument("--setups", default="45x3", help="comma list of: " + ", ".join(SETUPS))
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core)"
+    )
     parser.add_argument("--self-play-share", type=float, default=0.5, help="of --deals")
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
     all_times: dict[str, list[float]] = {}
+    checks: list[str] = []
+    started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for key in args.setups.split(","):
             title, _ = SETUPS[key]
@@ -153,10 +175,27 @@ def main() -> None:
                 deals = args.deals
                 if pairing[0] == pairing[1]:
                     deals = max(1, int(deals * args.self_play_share))
-                line, times = run_pairing(key, pairing, seeds, deals, pool)
+                line, times, (diff, half) = run_pairing(
+                    key, pairing, seeds, deals, pool, window=4 * args.jobs
+                )
                 print(line, flush=True)
+                if pairing == ("angus", "margaret"):
+                    ok = diff - half > 0
+                    checks.append(
+                        f"{title}: Angus beats Margaret, interval excludes zero: "
+                        + ("yes" if ok else "NO")
+                    )
+                if pairing[0] == pairing[1]:
+                    ok = abs(diff) <= half
+                    checks.append(
+                        f"{title}: self-play level within its interval: " + ("yes" if ok else "NO")
+                    )
                 for level, ts in times.items():
                     all_times.setdefault(level, []).extend(ts)
+    print()
+    for line in checks:
+        print(line)
+    print(f"\n{time.perf_counter() - started:.0f} s in {args.jobs} processes")
     print("\nDecision time per level (all setups)")
     print("| Level    | Decisions |  p50 ms |  p95 ms |  max ms |")
     print("|----------|-----------|---------|---------|---------|")

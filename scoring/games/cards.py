@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Final
 
 
@@ -95,6 +96,7 @@ def card(text: str) -> Card:
     return Card(rank, suit)
 
 
+@cache  # a tuple of frozen cards: made once
 def deck(*, joker: bool = False) -> tuple[Card, ...]:
     """The 52 cards, and the Joker when the rules use one.
 
@@ -114,6 +116,7 @@ def is_trump(c: Card, trump: Suit) -> bool:
     return c.suit is trump or c in (ACE_OF_HEARTS, JOKER)
 
 
+@cache  # a tuple of frozen cards: made once
 def trump_order(trump: Suit, *, joker: bool = False) -> tuple[Card, ...]:
     """Every trump, highest first.
 
@@ -127,6 +130,7 @@ def trump_order(trump: Suit, *, joker: bool = False) -> tuple[Card, ...]:
     return tuple(top) + tuple(Card(r, trump) for r in rest)
 
 
+@cache  # a tuple of frozen cards: made once
 def off_suit_order(suit: Suit, *, aces_high: bool = False) -> tuple[Card, ...]:
     """The cards of a suit that is not trump, highest first (no A of hearts: it is a trump).
 

@@ -2,7 +2,11 @@
 
 For each decision Angus deals the cards he cannot see at random among the
 hands he cannot see, only in ways that fit everything shown (``view.sample``:
-cards played, shown voids, the robbed card), and plays each guess out:
+cards played, shown voids, the robbed card, which stays with the robber while
+the robber's discard is one more unseen card), and, in Auction, in ways that
+fit the bidding (``guess``: a seat that bid holds a hand Margaret's rule would
+bid as much on). Every decision, in play, robbing, bidding, naming trump and
+the draw, takes its guesses from ``guess``. He plays each guess out:
 
 - In play, the solver (``solver.py``) gives, for each card he may play, the
   tricks his side takes with perfect play afterwards; the hand is then
@@ -30,7 +34,7 @@ from scoring.games.cards import Suit, is_trump
 from scoring.games.core import NO_TRUMP, HandRecord
 from scoring.play import bidding
 from scoring.play.game import State
-from scoring.play.players.club import lowest, margaret_choose, sure_tricks
+from scoring.play.players.club import best_suit, lowest, margaret_choose, sure_tricks
 from scoring.play.players.solver import Position, Solver, Table, bonus_card
 from scoring.play.records import Phase
 from scoring.play.setup import Bid, Discard, Hold, Move, NameTrump, Pass, Play, Style
@@ -40,6 +44,7 @@ WIN_BONUS = 25  # points a won game is worth over the hand's points
 PLAY_SAMPLES = (5, 40)  # at least, at most, in play
 OTHER_SAMPLES = (3, 16)  # robbing, bidding, naming trump, discarding
 NODE_BUDGET = 12_000  # positions searched for one decision, before the least samples are done
+BID_TRIES = 8  # guesses drawn, at most, for one that fits the bidding (0: the bidding is not read)
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,56 @@ def estimates(view: PlayerView, *, seed: int) -> dict[Move, Estimate]:
     if view.phase is Phase.PLAY:
         return _play_estimates(view, seed)
     return other_estimates(view, _candidates(view), seed)
+
+
+# ---- guessing the unseen cards -------------------------------------------------------
+
+
+def shown_by_bids(view: PlayerView) -> dict[int, tuple[int, Suit | None]]:
+    """What the bidding of this hand shows, by other seat: the highest amount it
+    bid and the suit it is read in (the trump the bidder named; None: its best
+    suit, while the bidding is on). Seats that lost the bidding show nothing
+    once trump is named (they may have thrown their suit in the draw)."""
+    out: dict[int, tuple[int, Suit | None]] = {}
+    if view.setup.style is not Style.AUCTION:
+        return out
+    high = 0
+    for seat, move in view.calls:
+        if isinstance(move, Bid | Hold):  # holding takes the bid at the highest amount
+            amount = move.amount if isinstance(move, Bid) else high
+            high = max(high, amount)
+            if seat != view.seat:
+                out[seat] = (max(amount, out.get(seat, (0, None))[0]), None)
+    if view.trump is None:
+        return out
+    if view.bidder in out:
+        return {view.bidder: (out[view.bidder][0], view.trump)}
+    return {}
+
+
+def fits_bids(view: PlayerView, guess: State, shown: dict[int, tuple[int, Suit | None]]) -> bool:
+    """Whether every seat that bid holds, in ``guess`` (with the cards it has
+    played this hand), a hand Margaret's rule bids that much on: 5 points for
+    each sure trick in the suit, and one from the partner."""
+    o = view.setup.options
+    for seat, (amount, suit) in shown.items():
+        hand = tuple(guess.hands[seat]) + tuple(c for s, c in view.plays if s == seat)
+        tricks = sure_tricks(hand, suit, o) if suit is not None else best_suit(hand, o)[1]
+        if 5 * (min(tricks, 4.0) + 1) < min(amount, 25):  # the rule bids 25 at most
+            return False
+    return True
+
+
+def guess(view: PlayerView, rng: random.Random) -> State:
+    """One guess of the unseen cards that fits the view (``view.sample``) and, when
+    it can within ``BID_TRIES`` draws, the bidding; else the last draw."""
+    shown = shown_by_bids(view) if BID_TRIES else {}
+    state = sample(view, rng)
+    for _ in range(BID_TRIES - 1 if shown else 0):
+        if fits_bids(view, state, shown):
+            break
+        state = sample(view, rng)
+    return state
 
 
 # ---- scoring a finished hand --------------------------------------------------------
@@ -185,7 +240,7 @@ def _play_estimates(view: PlayerView, seed: int) -> dict[Move, Estimate]:
     done = 0
     mine = view.setup.side_of(view.seat)
     while done < most and not (done >= least and table and table.nodes > NODE_BUDGET):
-        state = sample(view, rng)
+        state = guess(view, rng)
         if table is None or solver is None:
             table = _table(state, view.seat, view.trump)
             solver = Solver(table)
@@ -248,9 +303,9 @@ def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[
     nodes = 0
     mine = view.setup.side_of(view.seat)
     while done < most and not (done >= least and nodes > NODE_BUDGET):
-        guess = sample(view, rng)
+        dealt = guess(view, rng)
         for m in moves:
-            state = _play_out(guess.apply(m))
+            state = _play_out(dealt.apply(m))
             assert state.trump is not None and state.phase is Phase.PLAY
             solver = solvers.get(state.trump)
             if solver is None:

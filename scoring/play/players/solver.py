@@ -20,7 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from scoring.games.cards import ACE_OF_HEARTS, Card, Suit, best_trump, deck, off_suit_order
+from scoring.games.cards import (
+    ACE_OF_HEARTS,
+    Card,
+    Suit,
+    best_trump,
+    deck,
+    is_trump,
+    off_suit_order,
+)
 from scoring.play import rules
 from scoring.play.rules import PlayOptions
 
@@ -31,8 +39,11 @@ PlayKey = tuple[int, bool]  # (card index, called)
 class Table:
     """What does not change within one hand: trump, the rules, who is on our side.
 
-    Caches legal plays and trick winners; share one Table between the
-    guesses of one decision (the cards are the same deck).
+    Inside the search a hand is a bit mask of card indexes (bit ``i`` is
+    ``cards[i]``). Legal plays come from masks worked out once per card led
+    from ``scoring.play.rules`` (``may_hold_back``, ``is_called``, ``is_trump``),
+    and moves, their order and trick winners are cached; share one Table
+    between the guesses of one decision (the cards are the same deck).
     """
 
     trump: Suit
@@ -41,15 +52,14 @@ class Table:
     cards: tuple[Card, ...] = field(init=False)
     index: dict[Card, int] = field(init=False)
     nodes: int = 0
-    _legal: dict = field(init=False)
-    _winner: dict = field(init=False)
 
     def __post_init__(self) -> None:
         self.cards = deck(joker=self.options.joker)
         self.index = {c: i for i, c in enumerate(self.cards)}
-        self._legal, self._winner = _caches(self.trump, self.options)
-        order = rules.trump_ranks(self.trump, self.options.joker)
-        aces_high = self.options.aces_high
+        self.players = len(self.ours)
+        trump, o = self.trump, self.options
+        order = rules.trump_ranks(trump, o.joker)
+        aces_high = o.aces_high
         self._power = tuple(
             200 - order[c] if c in order else 0 for c in self.cards
         )  # trumps; off-suit cards rank by ``_follow``
@@ -58,39 +68,95 @@ class Table:
             for c in self.cards
         )
         self._suit = tuple(None if c in order else c.suit for c in self.cards)
-        honours = rules.honours(self.trump)
+        honours = rules.honours(trump)
         # Cards of one class are told apart only by rank (honours each a class of their own)
         self._class = tuple(
             (c,) if c in honours else ("trump" if c in order else c.suit) for c in self.cards
         )
-        self._between: dict[tuple[int, int], int] = {}
-        self._moves: dict = {}
-        self._order: dict = {}
-
-    @property
-    def players(self) -> int:
-        return len(self.ours)
+        # Each card's place, strongest first (ties: deck order), for listing a mask's cards
+        by_strength = sorted(range(len(self.cards)), key=lambda i: (-self.strength(i), i))
+        self._rank = [0] * len(self.cards)
+        for place, i in enumerate(by_strength):
+            self._rank[i] = place
+        self._trumps = _mask_of(i for i, c in enumerate(self.cards) if is_trump(c, trump))
+        self._hearts = _mask_of(i for i, c in enumerate(self.cards) if c.suit is Suit.HEARTS)
+        self._ace_hearts = self.index[ACE_OF_HEARTS]
+        self._duties: dict[tuple[int, bool], tuple[bool, int, int, int]] = {}
+        self._winner, self._listed, self._moves, self._between, self._direct = _caches(trump, o)
+        self.ours_seats = tuple(s for s, o in enumerate(self.ours) if o)
 
     def legal(self, hand: tuple[int, ...], trick: tuple[int, ...], called: bool):
-        led = trick[0] if trick else -1  # legality depends only on the card led
-        key = (hand, led, called)
-        out = self._legal.get(key)
-        if out is None:
-            cs = self.cards
-            ok = rules.legal_cards(
-                [cs[i] for i in hand],
-                [cs[led]] if trick else [],
-                self.trump,
-                self.options,
-                called=called,
+        """The legal plays of ``hand`` (card indexes), strongest first."""
+        return self.legal_of(_mask_of(hand), trick[0] if trick else -1, called)
+
+    def legal_of(self, hand: int, led: int, called: bool) -> tuple[PlayKey, ...]:
+        """The legal plays of the hand ``hand`` (a mask) to a trick led by ``led``
+        (-1: leading), strongest first; a lead of the A\u2665 may also be called."""
+        return self._listing(hand, led, called)[1]
+
+    def _listing(self, hand: int, led: int, called: bool) -> tuple[int, tuple, int]:
+        """(key, legal plays, span): the plays as ``legal_of``; the key tells them
+        apart from every other listing; span: the cards that may separate two
+        of them of one class (see ``moves``)."""
+        allowed = hand if led < 0 else hand & self._allowed(hand, led, called)
+        key = allowed if led >= 0 else ~allowed  # leading adds the called A\u2665
+        got = self._listed.get(key)
+        if got is None:
+            cards, rest = [], allowed
+            while rest:
+                low = rest & -rest
+                cards.append(low.bit_length() - 1)
+                rest ^= low
+            cards.sort(key=self._rank.__getitem__)
+            out = tuple((i, False) for i in cards)
+            ace = self._ace_hearts
+            if led < 0 and self.options.hearts_on_hearts and allowed >> ace & 1:
+                out += ((ace, True),)
+            ends: dict = {}
+            for c, _call in out:
+                ends.setdefault(self._class[c], []).append(c)
+            span = 0
+            for cs in ends.values():
+                span |= self._between_mask(cs[0], cs[-1])
+            got = self._listed[key] = (key, out, span)
+        return got
+
+    def _allowed(self, hand: int, led: int, called: bool) -> int:
+        """The cards ``hand`` may play to a trick led by ``led`` (as ``rules.legal_cards``):
+        a trump led asks for a trump that may not be held back (else, when the A\u2665
+        is led, a heart); a plain suit led asks for that suit (or a trump, unless
+        players must follow suit)."""
+        duty = self._duties.get((led, called))
+        if duty is None:
+            duty = self._duties[(led, called)] = self._duty(led, called)
+        trump_led, blockers, hearts, follow = duty
+        if trump_led:
+            if hand & blockers:
+                return self._trumps
+            if hand & hearts:
+                return self._trumps | self._hearts
+            return hand
+        if hand & follow:
+            return follow if self.options.must_follow else follow | self._trumps
+        return hand
+
+    def _duty(self, led: int, called: bool) -> tuple[bool, int, int, int]:
+        cards, trump, o = self.cards, self.trump, self.options
+        lead = cards[led]
+        called = rules.is_called((lead,), o, called)
+        if is_trump(lead, trump):
+            blockers = _mask_of(
+                i
+                for i, c in enumerate(cards)
+                if is_trump(c, trump) and not rules.may_hold_back(c, lead, trump, o, called=called)
             )
-            ok = sorted(ok, key=lambda c: -self.strength(self.index[c]))
-            out = [(self.index[c], False) for c in ok]
-            if not trick and self.options.hearts_on_hearts and ACE_OF_HEARTS in ok:
-                out.append((self.index[ACE_OF_HEARTS], True))
-            out = tuple(out)
-            self._legal[key] = out
-        return out
+            ace_rule = lead == ACE_OF_HEARTS and trump is not Suit.HEARTS and o.ace_hearts_led
+            hearts = self._hearts & ~(1 << self._ace_hearts) if ace_rule else 0
+            return True, blockers, hearts, 0
+        follow = _mask_of(
+            i for i, c in enumerate(cards) if c.suit is lead.suit and not is_trump(c, trump)
+        )
+        return False, 0, 0, follow
 
     def winner(self, trick: tuple[int, ...]) -> int:
         """Which card of a full trick wins it (the same as ``rules.trick_winner``)."""
@@ -109,35 +175,36 @@ class Table:
     def strength(self, card: int) -> int:
         return self._power[card] or self._follow[card]
 
-    def moves(self, hand: tuple[int, ...], trick: tuple[int, ...], called: bool, others: int):
-        """The legal plays, strongest first, keeping one of each run of cards that
-        no card still out (``others``: a bit for each card in another hand or on
-        the table) separates: playing 8♣ or 7♣ from 8♣ 7♣ comes to the same."""
-        key = (hand, trick[0] if trick else -1, called, others)
-        out = self._moves.get(key)
+    def moves(self, hand: int, trick: tuple[int, ...], called: bool, others: int, order: bool):
+        """The plays worth searching, in the order searched. The legal plays,
+        strongest first, keeping one of each run of cards that no card still out
+        (``others``: a bit for each card in another hand or on the table)
+        separates: playing 8\u2663 or 7\u2663 from 8\u2663 7\u2663 comes to the same. Following
+        with ``order``, the cheapest card that takes the trick comes first, then the lowest."""
+        led = trick[0] if trick else -1
+        got = self._direct.get((hand, led, called))
+        if got is None:
+            got = self._direct[(hand, led, called)] = self._listing(hand, led, called)
+        key, legal, span = got
+        order = order and len(trick) > 0
+        mkey = (key, others & span, trick if order else ())
+        out = self._moves.get(mkey)
         if out is None:
             kept: dict = {}
             out = []
-            for m in self.legal(hand, trick, called):
-                c, cls = m[0], (self._class[m[0]], m[1])  # a called A♥ is a move of its own
+            for m in legal:
+                c, cls = m[0], (self._class[m[0]], m[1])  # a called A\u2665 is a move of its own
                 last = kept.get(cls)
                 if last is not None and not self._between_mask(last, c) & others:
                     continue
                 kept[cls] = c
                 out.append(m)
-            out = tuple(out)
-            self._moves[key] = out
-        return out
-
-    def follow_order(self, moves, trick: tuple[int, ...]):
-        """Following: the cheapest card that takes the trick first, then the lowest."""
-        key = (moves, trick)
-        out = self._order.get(key)
-        if out is None:
-            n = len(trick)
-            wins = [m for m in moves if self.winner(trick + (m[0],)) == n]
-            rest = [m for m in moves if m not in wins]
-            out = self._order[key] = tuple(wins[::-1] + rest[::-1])
+            if order and len(out) > 1:
+                n = len(trick)
+                wins = [m for m in out if self.winner(trick + (m[0],)) == n]
+                rest = [m for m in out if m not in wins]
+                out = wins[::-1] + rest[::-1]
+            out = self._moves[mkey] = tuple(out)
         return out
 
     def _between_mask(self, a: int, b: int) -> int:
@@ -154,23 +221,31 @@ class Table:
         return got
 
 
-_CACHES: dict[tuple[Suit, PlayOptions], tuple[dict, dict]] = {}
-_CACHE_LIMIT = 400_000
+def _mask_of(cards) -> int:
+    out = 0
+    for i in cards:
+        out |= 1 << i
+    return out
 
 
-def _caches(trump: Suit, options: PlayOptions) -> tuple[dict, dict]:
-    """Legal plays and trick winners, kept between decisions (they depend only on
-    the cards, trump and the rules); emptied when they grow large."""
+_CACHES: dict[tuple[Suit, PlayOptions], tuple[dict, dict, dict, dict, dict]] = {}
+_CACHE_LIMIT = 200_000  # entries of all five, for one trump and set of rules
+
+
+def _caches(trump: Suit, options: PlayOptions) -> tuple[dict, dict, dict, dict, dict]:
+    """Trick winners, legal plays (by allowed cards and by hand), moves and runs,
+    kept between decisions (they depend only on the cards, trump and the
+    rules); emptied when large."""
     got = _CACHES.get((trump, options))
-    if got is None or len(got[0]) + len(got[1]) > _CACHE_LIMIT:
-        got = _CACHES[(trump, options)] = ({}, {})
+    if got is None or sum(map(len, got)) > _CACHE_LIMIT:
+        got = _CACHES[(trump, options)] = ({}, {}, {}, {}, {})
     return got
 
 
 @dataclass(frozen=True)
 class Position:
     """The rest of a hand with every card known: hands by seat (card indexes),
-    the leader of the trick on the table, its cards, and whether the A♥ led
+    the leader of the trick on the table, its cards, and whether the A\u2665 led
     was called."""
 
     hands: tuple[tuple[int, ...], ...]
@@ -184,26 +259,35 @@ class Position:
 
 
 class Solver:
-    """Tricks our side takes from a Position with perfect play on all sides."""
+    """Tricks our side takes from a Position with perfect play on all sides.
+
+    Hands are searched as bit masks; the transposition tables are keyed by
+    the hands, the leader, the cards on the table and the call.
+    """
 
     def __init__(self, table: Table) -> None:
         self.t = table
         self.tt: dict = {}
-        self.masks: dict = {}
         self.tt_n: dict = {}
+
+    @staticmethod
+    def _masks(pos: Position) -> tuple[int, ...]:
+        return tuple(_mask_of(h) for h in pos.hands)
 
     def value(self, pos: Position) -> int:
         """Tricks our side takes from here (the trick on the table included)."""
-        left = self._left(pos.hands, pos.leader, pos.trick)
-        return self._search(pos.hands, pos.leader, pos.trick, pos.called, 0, left + 1)
+        hands = self._masks(pos)
+        left = _left(hands, pos.leader, pos.trick)
+        return self._search(hands, pos.leader, pos.trick, pos.called, 0, left + 1)
 
     def values(self, pos: Position) -> dict[PlayKey, int]:
         """For each play of the seat to act, the tricks our side takes after it."""
+        hands = self._masks(pos)
         seat = pos.to_act
-        left = self._left(pos.hands, pos.leader, pos.trick)
+        left = _left(hands, pos.leader, pos.trick)
         out = {}
         for move in self.t.legal(pos.hands[seat], pos.trick, pos.called):
-            out[move] = self._after(pos.hands, pos.leader, pos.trick, pos.called, move, 0, left + 1)
+            out[move] = self._after(hands, pos.leader, pos.trick, pos.called, move, 0, left + 1)
         return out
 
     # ---- every player for itself (three or more playing alone) -------------------
@@ -212,7 +296,7 @@ class Solver:
         """The tricks each seat takes from here on, every seat for itself (see ``spreads``)."""
         if not pos.hands[pos.leader] and not pos.trick:
             return (0,) * self.t.players
-        return self._maxn(pos.hands, pos.leader, pos.trick, pos.called)
+        return self._maxn(self._masks(pos), pos.leader, pos.trick, pos.called)
 
     def spreads(self, pos: Position) -> dict[PlayKey, tuple[int, ...]]:
         """For each play of the seat to act, the tricks each seat takes from here on
@@ -220,8 +304,9 @@ class Solver:
         equal results for itself takes the one worst for our side, then the
         one that gives the lower seats fewer tricks, so the result is unique)."""
         seat = pos.to_act
+        hands = self._masks(pos)
         return {
-            m: self._maxn_after(pos.hands, pos.leader, pos.trick, pos.called, m)
+            m: self._maxn_after(hands, pos.leader, pos.trick, pos.called, m)
             for m in self.t.legal(pos.hands[seat], pos.trick, pos.called)
         }
 
@@ -230,7 +315,7 @@ class Solver:
         n = t.players
         seat = (leader + len(trick)) % n
         card, call = move
-        rest = tuple(c for c in hands[seat] if c != card)
+        rest = hands[seat] & ~(1 << card)
         hands = hands[:seat] + (rest,) + hands[seat + 1 :]
         trick = trick + (card,)
         if len(trick) < n:
@@ -248,42 +333,39 @@ class Solver:
             return got
         n = t.players
         seat = (leader + len(trick)) % n
-        others = 0
-        for s, h in enumerate(hands):
-            if s != seat:
-                others |= self._mask(h)
+        others = 0  # the cards in the other hands and on the table (hands never share a card)
+        for h in hands:
+            others |= h
+        others ^= hands[seat]
         for c in trick:
             others |= 1 << c
-        ours = t.ours
-        top = self._left(hands, leader, trick)
+        ours = t.ours_seats
+        top = hands[leader].bit_count() + (1 if trick else 0)
         best: tuple[int, ...] | None = None
-        for m in t.moves(hands[seat], trick, called, others):
-            v = self._maxn_after(hands, leader, trick, called, m)
+        hand, maxn, last = hands[seat], self._maxn, len(trick) == n - 1
+        for card, call in t.moves(hand, trick, called, others, False):
+            # as ``_maxn_after``, written out for speed
+            rest = hand & ~(1 << card)
+            after = hands[:seat] + (rest,) + hands[seat + 1 :]
+            full = trick + (card,)
+            if not last:
+                v = maxn(after, leader, full, called or call)
+            else:
+                won = (leader + t.winner(full)) % n
+                v = maxn(after, won, (), False) if rest else (0,) * n
+                v = v[:won] + (v[won] + 1,) + v[won + 1 :]
             if best is None or v[seat] > best[seat]:
                 best = v
                 if v[seat] == top:
                     break  # every trick left to this seat: nothing can be better for it
             elif v[seat] == best[seat]:
-                mine = sum(x for x, o in zip(v, ours, strict=True) if o)
-                before = sum(x for x, o in zip(best, ours, strict=True) if o)
+                mine = sum([v[s] for s in ours])
+                before = sum([best[s] for s in ours])
                 if (mine, v) < (before, best):
                     best = v
         assert best is not None
         self.tt_n[key] = best
         return best
-
-    def _mask(self, hand: tuple[int, ...]) -> int:
-        got = self.masks.get(hand)
-        if got is None:
-            got = 0
-            for c in hand:
-                got |= 1 << c
-            self.masks[hand] = got
-        return got
-
-    @staticmethod
-    def _left(hands, leader, trick) -> int:
-        return len(hands[leader]) + (1 if trick else 0)
 
     def _after(self, hands, leader, trick, called, move, alpha, beta) -> int:
         """Value after the seat to act makes ``move``."""
@@ -291,8 +373,7 @@ class Solver:
         n = t.players
         seat = (leader + len(trick)) % n
         card, call = move
-        hand = hands[seat]
-        rest = tuple(c for c in hand if c != card)
+        rest = hands[seat] & ~(1 << card)
         hands = hands[:seat] + (rest,) + hands[seat + 1 :]
         trick = trick + (card,)
         if len(trick) < n:
@@ -307,11 +388,16 @@ class Solver:
         t = self.t
         t.nodes += 1
         n = t.players
-        if len(hands[(leader + len(trick)) % n]) == 1:  # the last trick: every card forced
-            last = trick + tuple(hands[(leader + i) % n][0] for i in range(len(trick), n))
+        seat = (leader + len(trick)) % n
+        hand = hands[seat]
+        if hand and not hand & (hand - 1):  # the last trick: every card forced
+            last = trick + tuple(
+                hands[(leader + i) % n].bit_length() - 1 for i in range(len(trick), n)
+            )
             return 1 if t.ours[(leader + t.winner(last)) % n] else 0
         key = (hands, leader, trick, called)
-        lo, hi = self.tt.get(key, (0, self._left(hands, leader, trick)))
+        got = self.tt.get(key)
+        lo, hi = got or (0, hands[leader].bit_count() + (1 if trick else 0))
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -320,36 +406,40 @@ class Solver:
             return lo
         a, b = max(alpha, lo), min(beta, hi)
         a0, b0 = a, b
-        seat = (leader + len(trick)) % t.players
-        others = 0
-        for s, h in enumerate(hands):
-            if s != seat:
-                others |= self._mask(h)
+        others = 0  # the cards in the other hands and on the table (hands never share a card)
+        for h in hands:
+            others |= h
+        others ^= hands[seat]
         for c in trick:
             others |= 1 << c
-        moves = t.moves(hands[seat], trick, called, others)
-        if trick and len(moves) > 1:
-            moves = t.follow_order(moves, trick)
-        if t.ours[seat]:
-            best = -1
-            for m in moves:
-                v = self._after(hands, leader, trick, called, m, a, b)
+        moves = t.moves(hand, trick, called, others, True)
+        search, ours = self._search, t.ours
+        last = len(trick) == n - 1  # this card ends the trick
+        mine = ours[seat]
+        best = -1 if mine else 99
+        for card, call in moves:  # each as ``_after``, written out for speed
+            rest = hand & ~(1 << card)
+            after = hands[:seat] + (rest,) + hands[seat + 1 :]
+            full = trick + (card,)
+            if not last:
+                v = search(after, leader, full, called or call, a, b)
+            else:
+                won = (leader + t.winner(full)) % n
+                gain = 1 if ours[won] else 0
+                v = gain + search(after, won, (), False, a - gain, b - gain) if rest else gain
+            if mine:
                 if v > best:
                     best = v
                     if v > a:
                         a = v
                         if a >= b:
                             break
-        else:
-            best = 99
-            for m in moves:
-                v = self._after(hands, leader, trick, called, m, a, b)
-                if v < best:
-                    best = v
-                    if v < b:
-                        b = v
-                        if a >= b:
-                            break
+            elif v < best:
+                best = v
+                if v < b:
+                    b = v
+                    if a >= b:
+                        break
         if best <= a0:
             self.tt[key] = (lo, best)
         elif best >= b0:
@@ -357,6 +447,11 @@ class Solver:
         else:
             self.tt[key] = (best, best)
         return best
+
+
+def _left(hands, leader, trick) -> int:
+    """Tricks left to play (the one on the table included)."""
+    return hands[leader].bit_count() + (1 if trick else 0)
 
 
 def bonus_card(held: Sequence[Card], trump: Suit, *, joker: bool, five_only: bool) -> Card | None:

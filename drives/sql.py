@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.db import connection
 
+from . import movement
 from .models import Club, Drive, Pair, Seat, TableGame, TableLink
 
 DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games", "sitout_wins")
@@ -292,3 +293,66 @@ def table_card(token: str, *, with_table: bool = True) -> Card | None:
         return Card(link, drive, None)
     tg.seat_list = seats
     return Card(link, drive, tg)
+
+
+BOARD_DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games")
+BOARD_DRIVE += ("board_public", "standings_public")
+_PUBLIC = {
+    screen: f"SELECT {_columns('d', BOARD_DRIVE)} FROM drives_drive d "
+    f'WHERE d.id = %s AND d."{screen}" = %s'
+    for screen in ("board_public", "standings_public")
+}
+
+
+def public_drive(drive_id: int, screen: str) -> Drive | None:
+    """The drive if its public screen ("board_public" or "standings_public") is on, with
+    the columns the public screens show (the others deferred); else None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PUBLIC[screen], [drive_id, True])
+        row = cursor.fetchone()
+    return None if row is None else _make(Drive, BOARD_DRIVE, row)
+
+
+BOARD_PAIR = ("id", "drive_id", "number", "player1", "player2")
+_PAIR_WINS = (
+    f"SELECT {_columns('p', BOARD_PAIR)}, COUNT(tg.id) FROM drives_pair p "
+    "LEFT JOIN drives_tablegame tg ON tg.winner_id = p.id AND tg.status IN (%s, %s) "
+    "WHERE p.drive_id = %s "
+    f"GROUP BY {_columns('p', BOARD_PAIR)} ORDER BY p.number"
+)
+
+
+def pair_wins(drive_id: int) -> list[tuple[Pair, int]]:
+    """Each pair of the drive (number and names) with its games won that count, by number."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PAIR_WINS, [*TableGame.COUNTED, drive_id])
+        rows = cursor.fetchall()
+    return [(_make(Pair, BOARD_PAIR, row[:-1]), row[-1]) for row in rows]
+
+
+_SEATINGS = (
+    'SELECT tg.game, tg."table", tg.deal_first_id, s.pair_id, s.from_table '
+    "FROM drives_tablegame tg LEFT JOIN drives_seat s ON s.table_game_id = tg.id "
+    'WHERE tg.drive_id = %s AND tg.game IN (%s, %s) ORDER BY tg.game, tg."table", s.slot'
+)
+
+
+def seatings(drive_id: int, before: int, after: int) -> tuple[movement.Seating, movement.Seating]:
+    """The recorded seatings of two games, in the movement's terms (pair ids), in one
+    statement: what services.seating_of gives for each."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SEATINGS, [drive_id, before, after])
+        rows = cursor.fetchall()
+    tables: dict[int, dict[int, tuple]] = {before: {}, after: {}}
+    for game, table, deal, pair_id, from_table in rows:
+        pairs, came, _deal = tables[game].get(table, ((), (), deal))
+        if pair_id is not None:
+            pairs, came = (*pairs, pair_id), (*came, from_table)
+        tables[game][table] = (pairs, came, deal)
+    return tuple(
+        tuple(
+            movement.Table(number=t, pairs=pairs, deals_first=deal, came_from=came)
+            for t, (pairs, came, deal) in sorted(tables[game].items())
+        )
+        for game in (before, after)
+    )

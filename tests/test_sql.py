@@ -256,3 +256,55 @@ def test_audit_add_writes_an_entry_with_its_states(running, organizer):
     assert entry.new == {"winner": 3, "status": "confirmed", "game": 1, "table": 2}
     # The undo reads result entries by their JSON (new__game): still found.
     assert AuditEntry.objects.filter(drive=running, new__game=1, new__table=2).count() == 1
+
+
+def test_public_drive_is_the_drive_only_while_its_screen_is_on(running):
+    assert sql.public_drive(running.pk, "board_public") is None
+    running.board_public = True
+    running.save(update_fields=["board_public"])
+    shown = sql.public_drive(running.pk, "board_public")
+    assert (shown.pk, shown.name, shown.current_game, shown.board_public) == (
+        running.pk,
+        running.name,
+        1,
+        True,
+    )
+    assert shown.standings_public is False and shown.is_running
+    assert sql.public_drive(running.pk, "standings_public") is None
+    assert sql.public_drive(running.pk + 1000, "board_public") is None
+
+
+def test_pair_wins_counts_the_results_that_count(running, organizer):
+    a, b = numbers(running, 1)
+    c, _d = numbers(running, 2)
+    services.result_record(
+        drive=running, game=1, table=1, winner_number=a, actor=organizer, now=NOW
+    )
+    services.table_report(
+        drive=running,
+        game=1,
+        table=2,
+        winner_number=c,
+        key="reported-only-1",
+        device="phone-c",
+        now=NOW,
+        origin=TABLE,
+    )
+    wins = {pair.number: won for pair, won in sql.pair_wins(running.pk)}
+    assert list(wins) == sorted(wins) and len(wins) == 8
+    assert wins[a] == 1 and wins[b] == 0 and wins[c] == 0  # a report waiting does not count
+    [(pair, _won)] = [(p, w) for p, w in sql.pair_wins(running.pk) if p.number == a]
+    assert pair.player1 and pair.player2 and pair.drive_id == running.pk
+
+
+def test_seatings_are_the_recorded_seatings_of_two_games(club, organizer):
+    from tests.conftest import play_game
+
+    drive = started_drive(club, organizer, pairs=9)
+    play_game(drive, organizer)
+    drive = services.game_advance(drive=drive, from_game=1, actor=organizer, now=NOW)
+    assert drive.current_game == 2
+    before, after = sql.seatings(drive.pk, 1, 2)
+    assert before == services.seating_of(drive, 1)
+    assert after == services.seating_of(drive, 2)
+    assert sql.seatings(drive.pk, 2, 3)[1] == ()

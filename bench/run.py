@@ -119,19 +119,18 @@ def main():
 
     now = timezone.now()
     t0 = time.perf_counter()
+    drive = services.drive_create(
+        club=club, actor=user, now=now, name="Bench", date=timezone.localdate(), games=60
+    )
     text = "\n".join(f"Player {i}A & Player {i}B" for i in range(1, PAIRS + 1))
-    # A first night of the same size played to the end, for the prize report (first: a club
-    # runs one drive at a time unless the organizer says otherwise).
+    services.pairs_bulk_add(drive=drive, actor=user, now=now, text=text)
+    drive = play(drive, seed=24, stop_at=AT_GAME, now=now)
+    # A second night of the same size played to the end, for the prize report.
     done = services.drive_create(
         club=club, actor=user, now=now, name="Bench done", date=timezone.localdate(), games=25
     )
     services.pairs_bulk_add(drive=done, actor=user, now=now, text=text, paid=True)
     done = play(done, seed=25, now=now)
-    drive = services.drive_create(
-        club=club, actor=user, now=now, name="Bench", date=timezone.localdate(), games=60
-    )
-    services.pairs_bulk_add(drive=drive, actor=user, now=now, text=text)
-    drive = play(drive, seed=24, stop_at=AT_GAME, now=now)
     build = time.perf_counter() - t0
 
     client = Client()
@@ -161,20 +160,8 @@ def main():
 
     # Table devices: a report then the other pair's agreement, on the pending tables.
     links = {link.table: link.token for link in services.table_links(club, len(taps) + 1)}
-
     # One client (one handler, one cookie jar) per table device, made once, as in the hall.
-    def phone():
-        # A phone that has opened its table card before: it carries its own device cookie.
-        c = Client()
-        c.cookies["cd_device"] = os.urandom(12).hex()
-        return c
-
-    devices = {table: phone() for table, _numbers in taps}
-    # The other pair's phone at each table, which agrees (the reporting phone may not).
-    agreeing = {table: phone() for table, _numbers in taps}
-    for table, _numbers in taps:  # each has opened its card once (untimed)
-        devices[table].get(f"/t/{links[table]}/")
-        agreeing[table].get(f"/t/{links[table]}/")
+    devices = {table: Client() for table, _numbers in taps}
     j = {"k": 0}
 
     def report_and_confirm():
@@ -189,7 +176,8 @@ def main():
         )
         if first.status_code != 200:
             return first
-        return agreeing[table].post(
+        # The other pair agrees on its own phone (the reporting phone may not).
+        return Client().post(
             base + "confirm/",
             {"game": game, "winner": a, "confirmer": b, "key": f"bench-{table}-c-{j['k']}"},
             HTTP_X_REQUESTED_WITH="fetch",

@@ -14,7 +14,7 @@ from django.db import connection
 
 from prizes.interface import score_levels
 
-from . import movement, queries, services
+from . import movement, queries, services, sql
 from .models import AuditEntry, Drive, Pair, Seat, TableGame
 
 TOP_PAIRS = 10
@@ -127,23 +127,23 @@ def _moves_into(drive: Drive, game: int, numbers: dict[int, int]) -> list[dict]:
     """The moves from the previous game's seating to this one's (none into game 1)."""
     if game < 2:
         return []
-    before = services.seating_of(drive, game - 1)
-    after = services.seating_of(drive, game)
+    before, after = sql.seatings(drive.pk, game - 1, game)
     return services.describe_moves(movement.moves(before, after), numbers)
 
 
 def board(drive: Drive) -> Board:
     """The board's contents, in a fixed number of queries whatever the drive's size."""
-    rows = queries.standings(drive)
+    # The board shows the top pairs' numbers and names: one read of them with their wins
+    # (top_levels ranks them itself; the rows' rank and punched games are not shown).
+    rows = [
+        queries.StandingRow(rank=0, pair=pair, won=won, punched=frozenset())
+        for pair, won in sql.pair_wins(drive.pk)
+    ]
     game = drive.current_game
     count, playing, reported, conflicts, moves = None, (), (), (), []
     if drive.is_running:
         S = TableGame.Status
-        states = list(
-            TableGame.objects.filter(drive=drive, game=game)
-            .order_by("table")
-            .values_list("table", "status")
-        )
+        states = sql.game_strip(drive_id=drive.pk, game=game)
 
         def tables(status: str) -> tuple[int, ...]:
             return tuple(t for t, s in states if s == status)

@@ -74,6 +74,18 @@ class GameCount:
     def complete(self) -> bool:
         return self.counted == self.total
 
+    @classmethod
+    def of(cls, statuses) -> GameCount:
+        """The count of a game from its tables' statuses."""
+        statuses = list(statuses)
+        S = TableGame.Status
+        return cls(
+            counted=sum(s in TableGame.COUNTED for s in statuses),
+            total=len(statuses),
+            conflicts=statuses.count(S.CONFLICT),
+            waiting=statuses.count(S.REPORTED),
+        )
+
 
 def game_count(drive: Drive, game: int) -> GameCount:
     S = TableGame.Status

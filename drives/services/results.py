@@ -12,10 +12,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import pair_codes
+from .. import pair_codes, sql
 from .. import results as rules
 from ..models import (
     AuditEntry,
@@ -44,17 +44,30 @@ def _locked_table(drive: Drive, game: int, table: int) -> TableGame:
         .order_by("slot")
     )
     if not seats:
-        fresh = Drive.objects.get(pk=drive.pk)
-        _check_current(fresh, game)
-        raise DriveError(
-            _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
-        )
+        _no_table(drive, game, table)
     tg = seats[0].table_game
     for seat in seats:
         seat.table_game = tg
     tg.seat_list = seats
     _check_current(tg.drive, game)
     return tg
+
+
+def _no_table(drive: Drive, game: int, table: int):
+    """Refuse a write to a table the game does not have: the drive's own reason first (not
+    running, another game), else a 404."""
+    fresh = Drive.objects.get(pk=drive.pk)
+    _check_current(fresh, game)
+    raise DriveError(
+        _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
+    )
+
+
+def _lean_locked(drive: Drive, game: int, table: int, key: str | None) -> sql.Locked | None:
+    """The table's row for a result write, locked, with its seats, its drive and the key's
+    first submission, in one statement (drives.sql.locked_table); None if the game has no
+    such table."""
+    return sql.locked_table(drive_id=drive.pk, game=game, table=table, key=key)
 
 
 KEY_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
@@ -118,6 +131,17 @@ def _replayed(drive: Drive, key: str | None, table: int, source: str) -> Answer 
     return Answer(first.answer_status, first.answer, first.table_game, replayed=True)
 
 
+def _first_answer(submitted: sql.Submitted | None, table: int, source: str) -> Answer | None:
+    """_replayed, from the key's submission read with the table (see _replayed)."""
+    if submitted is None:
+        return None
+    if submitted.source != source:
+        raise _key_taken()
+    if submitted.table_game.table != table:
+        raise DriveError(_("This key was already used for another table."), 409)
+    return Answer(submitted.answer_status, submitted.answer, submitted.table_game, replayed=True)
+
+
 def _number_of(tg: TableGame, pair_id: int | None) -> int | None:
     return next((s.pair.number for s in tg.seat_list if s.pair_id == pair_id), None)
 
@@ -143,19 +167,17 @@ def _set_result(
     tg.status = status
     tg.source = source
     tg.reported_device = device if status == TableGame.Status.REPORTED else ""
-    tg.entered_by = actor if getattr(actor, "is_authenticated", False) else None
+    tg.entered_by_id = actor.pk if getattr(actor, "is_authenticated", False) else None
     tg.entered_at = now
     tg.version += 1
-    tg.save(
-        update_fields=[
-            "winner",
-            "status",
-            "source",
-            "reported_device",
-            "entered_by",
-            "entered_at",
-            "version",
-        ]
+    sql.result_set(
+        table_game_id=tg.pk,
+        winner_id=tg.winner_id,
+        status=tg.status,
+        source=tg.source,
+        device=tg.reported_device,
+        actor_id=tg.entered_by_id,
+        at=now,
     )
 
 
@@ -171,27 +193,25 @@ def _submission(
     now: datetime,
     answer: str,
     status: int = 200,
-) -> None:
-    try:
-        # A savepoint: a key taken meanwhile at another table (whose lock this request does
-        # not hold) is refused by the database's unique key, as a 409, not a 500.
-        with transaction.atomic():
-            Submission.objects.create(
-                drive_id=tg.drive_id,
-                table_game=tg,
-                key=key or f"auto-{secrets.token_hex(12)}",
-                kind=kind,
-                winner=winner,
-                device=device[:64],
-                agent=origin.device[:200],
-                actor=actor if getattr(actor, "is_authenticated", False) else None,
-                source=key_source(actor=actor, device=device),
-                at=now,
-                answer_status=status,
-                answer=answer[:300],
-            )
-    except IntegrityError:
-        raise _key_taken() from None
+) -> bool:
+    """Write the submission and the answer a retry gets back; False, with nothing written,
+    if its key was used meanwhile (a retry racing its first try, or another device: the
+    key's unique index decides, without an error that would end the transaction)."""
+    source = key_source(actor=actor, device=device)
+    return sql.submission_add(
+        drive_id=tg.drive_id,
+        table_game_id=tg.pk,
+        key=key or f"auto-{secrets.token_hex(12)}",
+        kind=kind,
+        winner_id=winner.pk if winner is not None else None,
+        device=device[:64],
+        agent=origin.device[:200],
+        actor_id=actor.pk if getattr(actor, "is_authenticated", False) else None,
+        source=source,
+        at=now,
+        answer_status=status,
+        answer=answer[:300],
+    )
 
 
 def _seated_pair(tg: TableGame, number: int, game: int) -> Pair:
@@ -214,14 +234,15 @@ def _other_number(tg: TableGame, number: int) -> int:
 
 def _result_audit(tg, *, actor, now, origin, action, summary, old, extra=None) -> None:
     new = {**_result_state(tg), "game": tg.game, "table": tg.table, **(extra or {})}
-    _audit(
-        club=tg.drive.club,
-        drive=tg.drive,
-        actor=actor,
-        now=now,
-        origin=origin,
+    sql.audit_add(
+        club_id=tg.drive.club_id,
+        drive_id=tg.drive_id,
+        actor_id=actor.pk if getattr(actor, "is_authenticated", False) else None,
+        at=now,
         action=action,
-        summary=summary,
+        summary=summary[:300],
+        source=origin.source[:120],
+        device=origin.device[:200],
         old=old,
         new=new,
     )
@@ -263,17 +284,8 @@ def _result_change(
     answer = _(step.answer) % words
     if not step.changes:
         return Answer(200, answer, tg)
-    winner = _pair_of(tg, step.winner)
-    _set_result(
-        tg,
-        winner=winner,
-        status=step.status,
-        source=source,
-        actor=actor,
-        now=now,
-        device=step.device,
-    )
-    _submission(
+    # The submission first: a key taken meanwhile leaves nothing written.
+    if not _submission(
         tg,
         key=key,
         kind=kind,
@@ -283,6 +295,19 @@ def _result_change(
         actor=actor,
         now=now,
         answer=answer,
+    ):
+        first = _replayed(tg.drive, key, tg.table, key_source(actor=actor, device=device))
+        if first is None:  # the key's row is gone again: a refusal, never a silent loss
+            raise _key_taken()
+        return first
+    _set_result(
+        tg,
+        winner=_pair_of(tg, step.winner),
+        status=step.status,
+        source=source,
+        actor=actor,
+        now=now,
+        device=step.device,
     )
     _result_audit(
         tg,
@@ -347,11 +372,15 @@ def result_enter(
         _check_key(key)
     source = key_source(actor=actor, device="front")
     with transaction.atomic():
-        if (first := _replayed(drive, key, table, source)) is not None:
+        locked = _lean_locked(drive, game, table, key)
+        if locked is None:
+            if (first := _replayed(drive, key, table, source)) is not None:
+                return first
+            _no_table(drive, game, table)
+        if (first := _first_answer(locked.submitted, table, source)) is not None:
             return first
-        tg = _locked_table(drive, game, table)
-        if (first := _replayed(drive, key, table, source)) is not None:
-            return first
+        tg = locked.table_game
+        _check_current(tg.drive, game)
         winner = _seated_pair(tg, winner_number, game)
         old = _result_state(tg)
         words = {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0}
@@ -376,12 +405,17 @@ def _table_locked(drive: Drive, game: int, table: int, key: str, source: str) ->
     """The table's row for a table submission, locked: only the current game of a running
     drive. A retry of a submission already answered gets that answer instead (an Answer),
     even once the game has moved on."""
+    locked = _lean_locked(drive, game, table, key)
+    if locked is not None and (first := _first_answer(locked.submitted, table, source)):
+        return first
     try:
-        tg = _locked_table(drive, game, table)
+        if locked is None:
+            if (first := _replayed(drive, key, table, source)) is not None:
+                return first
+            _no_table(drive, game, table)
+        _check_current(locked.drive, game)
     except DriveError:
-        if (first := _replayed(drive, key, table, source)) is not None:
-            return first
-        fresh = Drive.objects.get(pk=drive.pk)
+        fresh = locked.drive if locked is not None else Drive.objects.get(pk=drive.pk)
         if fresh.is_running and game != fresh.current_game:
             raise StaleError(
                 _(
@@ -391,10 +425,7 @@ def _table_locked(drive: Drive, game: int, table: int, key: str, source: str) ->
                 % {"game": game, "current": fresh.current_game}
             ) from None
         raise
-    # Checked under the table's lock, so a retry racing its first try sees it.
-    if (first := _replayed(drive, key, table, source)) is not None:
-        return first
-    return tg
+    return locked.table_game
 
 
 def table_report(

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 
 from prizes.interface import pair_places
 
-from .. import live
+from .. import live, sql
 from ..models import Drive
 
 
@@ -69,7 +69,8 @@ def board_etag(request: HttpRequest, drive: Drive) -> str:
 
 @require_safe
 def board(request: HttpRequest, drive_id: int) -> HttpResponse:
-    drive = _public_drive(drive_id, "board_public")
+    # The poll: only the columns the board shows (every 5 s, from every projector).
+    drive = sql.public_drive(drive_id, "board_public")
     if drive is None:
         return _fresh(_not_shown(request, poll=True))
     etag = board_etag(request, drive)
@@ -82,8 +83,10 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
     # next poll (its ETag differs), never hidden behind a 304.
     ctx = {"board": live.board(drive), "drive": drive}
     if drive.is_finished:
-        # The final leaders read as the standings and the cards do: place and prize.
-        ctx["places"] = {p.number: p.text for p in pair_places(drive)}
+        # The final leaders read as the standings and the cards do: place and prize (from
+        # the whole drive: its prize settings).
+        places = pair_places(Drive.objects.get(pk=drive.pk))
+        ctx["places"] = {p.number: p.text for p in places}
     template = "drives/board.html#board" if request.htmx else "drives/board.html"
     response = render(request, template, ctx)
     response["ETag"] = etag

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import live, queries, services
+from .. import live, queries, services, sql
 from ..forms import (
     CorrectionForm,
     GameStepForm,
@@ -106,26 +106,16 @@ def game_live(request, drive_id, game):
     return response
 
 
-def _counted_winner(drive, game, table) -> int | None:
-    """The winning pair's number of a table whose result counts (None otherwise)."""
-    return (
-        TableGame.objects.filter(
-            drive=drive, game=game, table=table, status=TableGame.Status.CONFIRMED
-        )
-        .values_list("winner__number", flat=True)
-        .first()
-    )
-
-
 def _tile(request, drive, game, tg, **extra):
     """The table's tile for htmx, with the bar's count and strip and the live region."""
+    strip = sql.game_strip(drive_id=drive.pk, game=game)
     ctx = {
         "drive": drive,
         "game": game,
         "t": tg,
         "result_base": _result_base(drive, game),
-        "count": queries.game_count(drive, game),
-        "strip": _strip(drive, game),
+        "count": queries.GameCount.of(status for _table, status in strip),
+        "strip": strip,
         "editable": True,
         "is_last": game >= drive.games,
         "entered": True,
@@ -147,14 +137,17 @@ def result_record(request, drive_id, game, table):
         raise services.DriveError(_("Tap the pair that won."), 400)
     winner = form.cleaned_data["winner"]
     current = drive.is_running and game == drive.current_game  # else the service refuses
-    was = _counted_winner(drive, game, table) if current else None
+    was = sql.counted_winner(drive_id=drive.pk, game=game, table=table) if current else None
     if was is not None and was != winner and request.POST.get("confirm") != "yes":
         change = {"table": table, "to": winner, "was": was}
         if request.htmx:
-            tiles = [t for t in queries.game_tables(drive, game) if t.table == table]
-            if not tiles:
+            shown = sql.locked_table(
+                drive_id=drive.pk, game=game, table=table, key=None, lock=False
+            )
+            if shown is None:
                 raise services.DriveError(_("There is no such table in that game."), 404)
-            return _tile(request, drive, game, tiles[0], change=change, entered=True)
+            queries.attach_reports([shown.table_game])
+            return _tile(request, drive, game, shown.table_game, change=change, entered=True)
         ctx = {**_game_context(drive, game, request), "change": change}
         return page(request, "drives/game.html", ctx)
     tg = services.result_record(

@@ -23,8 +23,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import services
-from ..models import Drive, Seat, TableGame, TableLink
+from .. import services, sql
+from ..models import TableLink
 
 DEVICE_COOKIE = "cd_device"
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -48,18 +48,16 @@ class WithdrawForm(forms.Form):
     key = forms.CharField(max_length=64)
 
 
-def _link(token: str) -> TableLink:
+def _card(token: str, *, with_table: bool = True) -> sql.Card:
+    """The table card of the token: its link and club, the running drive the club's table
+    cards open (never simply the newest running drive), and with_table, that drive's table
+    in the current game with its seats. One statement."""
     if not TOKEN_RE.match(token):
         raise Http404(_("This table card is not valid."))
-    link = TableLink.objects.select_related("club").filter(token=token).first()
-    if link is None:
+    card = sql.table_card(token, with_table=with_table)
+    if card is None:
         raise Http404(_("This table card is not valid."))
-    return link
-
-
-def _running_drive(link: TableLink) -> Drive | None:
-    """The drive the club's table cards open (never simply the newest running drive)."""
-    return services.table_drive_of(link.club)
+    return card
 
 
 def _device(request: HttpRequest) -> str:
@@ -79,30 +77,16 @@ def origin_of(request: HttpRequest, link: TableLink) -> services.Origin:
     )
 
 
-def _table_state(drive: Drive | None, table: int) -> TableGame | None:
-    """The table's row in the current game with its seats (tg.seat_list), or None."""
-    if drive is None:
-        return None
-    seats = list(
-        Seat.objects.select_related("pair", "table_game")
-        .filter(drive=drive, game=drive.current_game, table_game__table=table)
-        .order_by("slot")
-    )
-    if not seats:
-        return None
-    tg = seats[0].table_game
-    tg.seat_list = seats
-    return tg
-
-
-def _context(request, link: TableLink, message: str = "", error: bool = False, fresh=None) -> dict:
+def _context(request, card: sql.Card, message: str = "", error: bool = False, fresh=None) -> dict:
     """What the panel shows. fresh: the table's row just written by a service (with its
     seats and drive), which saves reading them again."""
     if fresh is not None and hasattr(fresh, "seat_list"):
         drive, tg = fresh.drive, fresh
     else:
-        drive = _running_drive(link)
-        tg = _table_state(drive, link.table)
+        if not card.with_table:
+            card = _card(card.link.token)
+        drive, tg = card.drive, card.table_game
+    link = card.link
     ctx = {
         "link": link,
         "club": link.club,
@@ -129,9 +113,9 @@ def _partial(request) -> bool:
 
 
 def _render(
-    request, link, message="", error=False, status=200, ctx=None, fresh=None
+    request, card, message="", error=False, status=200, ctx=None, fresh=None
 ) -> HttpResponse:
-    ctx = ctx or _context(request, link, message, error, fresh)
+    ctx = ctx or _context(request, card, message, error, fresh)
     if _partial(request):
         response = render(request, "drives/table.html#table-panel", ctx, status=status)
     else:
@@ -161,15 +145,15 @@ def _etag(request, ctx: dict) -> str:
 
 @require_GET
 def table_page(request, token):
-    link = _link(token)
-    ctx = _context(request, link)
+    card = _card(token)
+    ctx = _context(request, card)
     # Each table polls every few seconds: an unchanged panel is answered 304.
     etag = _etag(request, ctx)
     # A message waiting to be shown (after a tap without JavaScript) always renders.
     waiting = "messages" in request.COOKIES
     response = None if waiting else get_conditional_response(request, etag=etag)
     if response is None:
-        response = _render(request, link, ctx=ctx)
+        response = _render(request, card, ctx=ctx)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ("HX-Request",))
@@ -181,43 +165,42 @@ def _submit(request, token, form_class, service, **fields) -> HttpResponse:
 
     fields: the service's own arguments, each named after the form field it comes from.
     """
-    link = _link(token)
+    card = _card(token, with_table=False)
     form = form_class(request.POST)
     if not form.is_valid():
         if "key" in form.errors:
             message = _("This tap has no valid key: reload the page and tap again.")
         else:
             message = _("That tap was not understood: reload the page and tap again.")
-        return _answer(request, link, message, error=True, status=400)
-    drive = _running_drive(link)
-    if drive is None:
+        return _answer(request, card, message, error=True, status=400)
+    if card.drive is None:
         return _answer(
-            request, link, _("No drive is running: nothing was saved."), error=True, status=409
+            request, card, _("No drive is running: nothing was saved."), error=True, status=409
         )
     try:
         data = form.cleaned_data
         answer = service(
-            drive=drive,
+            drive=card.drive,
             game=data["game"],
-            table=link.table,
+            table=card.link.table,
             key=data["key"],
             device=_device(request),
             now=timezone.now(),
-            origin=origin_of(request, link),
+            origin=origin_of(request, card.link),
             **{arg: data[field] for arg, field in fields.items()},
         )
     except services.DriveError as e:
-        return _answer(request, link, e.message, error=True, status=e.status)
-    return _answer(request, link, answer.message, status=answer.status, fresh=answer.table_game)
+        return _answer(request, card, e.message, error=True, status=e.status)
+    return _answer(request, card, answer.message, status=answer.status, fresh=answer.table_game)
 
 
-def _answer(request, link, message, error=False, status=200, fresh=None) -> HttpResponse:
+def _answer(request, card, message, error=False, status=200, fresh=None) -> HttpResponse:
     if _partial(request):
-        return _render(request, link, message, error, status, fresh=fresh)
+        return _render(request, card, message, error, status, fresh=fresh)
     if status >= 400:
-        return _render(request, link, message, error, status)
+        return _render(request, card, message, error, status)
     messages.success(request, message)
-    return redirect(reverse("table:page", args=[link.token]))
+    return redirect(reverse("table:page", args=[card.link.token]))
 
 
 @require_POST

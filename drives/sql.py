@@ -1,0 +1,358 @@
+"""Plain SQL for the hall's hot paths: the result tap, the table page and its submissions.
+
+Each is one statement, parameterized, the same text on SQLite and PostgreSQL except for the
+row locks (PostgreSQL only: SQLite's IMMEDIATE transactions serialize writers). Written out
+because compiling the ORM's query cost several times what the database takes to answer it.
+Only the columns the callers need are read; rows come back as model instances whose other
+fields are deferred (reading one loads it), so the services and templates use them as usual.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection
+
+from . import movement
+from .models import Club, Drive, Pair, Seat, TableGame, TableLink
+
+DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games", "sitout_wins")
+DRIVE += ("confirm_by_number", "confirm_by_code")
+TABLE_GAME = ("id", "drive_id", "game", "table", "deal_first_id", "winner_id", "status")
+TABLE_GAME += ("source", "version", "reported_device")
+SEAT = ("id", "drive_id", "game", "table_game_id", "pair_id", "slot", "from_table")
+PAIR = ("id", "drive_id", "number", "player1", "player2", "code")
+LINK = ("id", "club_id", "table", "token")
+CLUB = ("id", "name", "table_drive_id")
+
+
+def _columns(alias: str, names: tuple[str, ...]) -> str:
+    return ", ".join(f'{alias}."{n}"' for n in names)
+
+
+def _make(model, names: tuple[str, ...], values) -> object:
+    """A model instance of the columns read (the others deferred), as the ORM would load it."""
+    by_name = dict(zip(names, values, strict=True))
+    return model.from_db(
+        connection.alias, list(by_name), [by_name[f.attname] for f in _order(model, names)]
+    )
+
+
+_ORDERS: dict = {}
+
+
+def _order(model, names):
+    """The fields read, in the model's own order (Model.from_db wants them so)."""
+    key = (model, names)
+    if key not in _ORDERS:
+        _ORDERS[key] = [f for f in model._meta.concrete_fields if f.attname in names]
+    return _ORDERS[key]
+
+
+def _split(row, *parts):
+    """Cut a row into the columns of each part, in order."""
+    out, at = [], 0
+    for names in parts:
+        out.append(row[at : at + len(names)])
+        at += len(names)
+    return out
+
+
+def _lock(clause: str) -> str:
+    return f" {clause}" if connection.vendor == "postgresql" else ""
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The first submission of a key: who sent it, the answer it got and its table."""
+
+    source: str
+    answer_status: int
+    answer: str
+    table_game: TableGame
+
+
+@dataclass(frozen=True)
+class Locked:
+    """A table of the current game read for a result write: its drive, its row with the seats
+    attached (table_game.seat_list, each seat with its pair; table_game.drive) and the first
+    submission of the key sent, if any."""
+
+    drive: Drive
+    table_game: TableGame
+    submitted: Submitted | None
+
+
+_LOCKED = (
+    f"SELECT {_columns('d', DRIVE)}, {_columns('tg', TABLE_GAME)}, {_columns('s', SEAT)}, "
+    f'{_columns("p", PAIR)}, k.source, k.answer_status, k.answer, ktg.id, ktg.game, ktg."table" '
+    "FROM drives_drive d "
+    'JOIN drives_tablegame tg ON tg.drive_id = d.id AND tg.game = %s AND tg."table" = %s '
+    "JOIN drives_seat s ON s.table_game_id = tg.id "
+    "JOIN drives_pair p ON p.id = s.pair_id "
+    'LEFT JOIN drives_submission k ON k.drive_id = d.id AND k."key" = %s '
+    "LEFT JOIN drives_tablegame ktg ON ktg.id = k.table_game_id "
+    "WHERE d.id = %s ORDER BY s.slot"
+)
+
+
+def locked_table(
+    *, drive_id: int, game: int, table: int, key: str | None, lock: bool = True
+) -> Locked | None:
+    """The table of a game with its seats, pairs and drive, and the key's first submission,
+    in one statement; None if the drive has no such table in that game.
+
+    On PostgreSQL the drive row is locked FOR SHARE (result writes at different tables go
+    on side by side; "next game" and undo, which lock it FOR UPDATE, wait for them and they
+    for it) and the table's row FOR UPDATE (one write per table at a time). Call it inside
+    the write's transaction (lock=False: a read for a screen, nothing locked). The key's
+    submission is read with the same snapshot: a race
+    with a retry is settled by the key's unique index (see submission_add)."""
+    sql = _LOCKED + (_lock("FOR SHARE OF d FOR UPDATE OF tg") if lock else "")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game, table, key, drive_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    d, tg, _s, _p, k = _split(rows[0], DRIVE, TABLE_GAME, SEAT, PAIR, ("",) * 6)
+    drive = _make(Drive, DRIVE, d)
+    tg = _make(TableGame, TABLE_GAME, tg)
+    tg.drive = drive
+    seats = []
+    for row in rows:
+        _d, _tg, s, p, _k = _split(row, DRIVE, TABLE_GAME, SEAT, PAIR, ("",) * 6)
+        seat = _make(Seat, SEAT, s)
+        seat.pair = _make(Pair, PAIR, p)
+        seat.table_game = tg
+        seats.append(seat)
+    tg.seat_list = seats
+    submitted = None
+    if k[0] is not None:
+        first = _make(TableGame, ("id", "game", "table"), k[3:])
+        submitted = Submitted(k[0], k[1], k[2], first)
+    return Locked(drive, tg, submitted)
+
+
+def submission_add(
+    *,
+    drive_id: int,
+    table_game_id: int,
+    key: str,
+    kind: str,
+    winner_id: int | None,
+    device: str,
+    agent: str,
+    actor_id: int | None,
+    source: str,
+    at: datetime,
+    answer_status: int,
+    answer: str,
+) -> bool:
+    """Write a submission with its answer; False (and nothing written) if its key was
+    already used in the drive, by this request's retry or anyone else."""
+    sql = (
+        'INSERT INTO drives_submission (drive_id, table_game_id, "key", kind, winner_id, device, '
+        "agent, actor_id, source, at, answer_status, answer) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+        'ON CONFLICT (drive_id, "key") DO NOTHING'
+    )
+    at_value = connection.ops.adapt_datetimefield_value(at)
+    params = [drive_id, table_game_id, key, kind, winner_id, device, agent, actor_id, source]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, at_value, answer_status, answer])
+        return cursor.rowcount == 1
+
+
+def result_set(
+    *,
+    table_game_id: int,
+    winner_id: int | None,
+    status: str,
+    source: str,
+    device: str,
+    actor_id: int | None,
+    at: datetime,
+) -> None:
+    """Write a table's result and count its version up (the screens' ETags follow it)."""
+    sql = (
+        "UPDATE drives_tablegame SET winner_id = %s, status = %s, source = %s, "
+        "reported_device = %s, entered_by_id = %s, entered_at = %s, version = version + 1 "
+        "WHERE id = %s"
+    )
+    at_value = connection.ops.adapt_datetimefield_value(at)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [winner_id, status, source, device, actor_id, at_value, table_game_id])
+
+
+def audit_add(
+    *,
+    club_id: int,
+    drive_id: int | None,
+    actor_id: int | None,
+    at: datetime,
+    action: str,
+    summary: str,
+    source: str,
+    device: str,
+    old: dict | None,
+    new: dict | None,
+) -> None:
+    """Write an audit entry (AuditEntry), its old and new states as JSON."""
+    as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    sql = (
+        "INSERT INTO drives_auditentry (club_id, drive_id, actor_id, at, action, summary, "
+        f"source, device, old, new) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, {as_json}, {as_json})"
+    )
+    params = [club_id, drive_id, actor_id, connection.ops.adapt_datetimefield_value(at)]
+    params += [action, summary, source, device]
+    params += [None if v is None else json.dumps(v) for v in (old, new)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def game_strip(*, drive_id: int, game: int) -> list[tuple[int, str]]:
+    """(table, status) of every table of a game, by table number."""
+    sql = 'SELECT "table", status FROM drives_tablegame WHERE drive_id = %s AND game = %s '
+    with connection.cursor() as cursor:
+        cursor.execute(sql + 'ORDER BY "table"', [drive_id, game])
+        return [tuple(row) for row in cursor.fetchall()]
+
+
+def counted_winner(*, drive_id: int, game: int, table: int) -> int | None:
+    """The winning pair's number of a table whose result counts (None otherwise)."""
+    sql = (
+        "SELECT p.number FROM drives_tablegame tg JOIN drives_pair p ON p.id = tg.winner_id "
+        "WHERE tg.drive_id = %s AND tg.game = %s AND tg.\"table\" = %s AND tg.status = 'confirmed'"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [drive_id, game, table])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A table card's link with its club, the running drive it opens (or None) and, if
+    with_table, that drive's table of the current game with its seats (or None)."""
+
+    link: TableLink
+    drive: Drive | None
+    table_game: TableGame | None
+    with_table: bool = True
+
+
+def _card_sql(table_join: str) -> str:
+    return (
+        f"SELECT {_columns('l', LINK)}, {_columns('c', CLUB)}, {_columns('d', DRIVE)}, "
+        f"{_columns('tg', TABLE_GAME)}, {_columns('s', SEAT)}, {_columns('p', PAIR)} "
+        "FROM drives_tablelink l "
+        "JOIN drives_club c ON c.id = l.club_id "
+        "LEFT JOIN drives_drive d ON d.id = c.table_drive_id AND d.club_id = c.id "
+        "AND d.status = 'running' "
+        f"LEFT JOIN drives_tablegame tg ON {table_join} "
+        "LEFT JOIN drives_seat s ON s.table_game_id = tg.id "
+        "LEFT JOIN drives_pair p ON p.id = s.pair_id "
+        "WHERE l.token = %s ORDER BY s.slot"
+    )
+
+
+_CARD = _card_sql('tg.drive_id = d.id AND tg.game = d.current_game AND tg."table" = l."table"')
+_CARD_LINK = _card_sql("1 = 0")
+
+
+def table_card(token: str, *, with_table: bool = True) -> Card | None:
+    """The table card of a token, in one statement; None if no card has it.
+
+    with_table: read the table of the current game too (the page), or only the link and
+    the drive (a submission, whose service reads the table under its lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_CARD if with_table else _CARD_LINK, [token])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    link_v, club_v, d, tg = _split(rows[0], LINK, CLUB, DRIVE, TABLE_GAME)
+    link = _make(TableLink, LINK, link_v)
+    link.club = _make(Club, CLUB, club_v)
+    drive = _make(Drive, DRIVE, d) if d[0] is not None else None
+    if drive is None or tg[0] is None:
+        return Card(link, drive, None, with_table)
+    tg = _make(TableGame, TABLE_GAME, tg)
+    tg.drive = drive
+    seats = []
+    for row in rows:
+        *_head, s, p = _split(row, LINK, CLUB, DRIVE, TABLE_GAME, SEAT, PAIR)
+        if s[0] is None:
+            continue
+        seat = _make(Seat, SEAT, s)
+        seat.pair = _make(Pair, PAIR, p)
+        seat.table_game = tg
+        seats.append(seat)
+    if not seats:
+        return Card(link, drive, None)
+    tg.seat_list = seats
+    return Card(link, drive, tg)
+
+
+BOARD_DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games")
+BOARD_DRIVE += ("board_public", "standings_public")
+_PUBLIC = {
+    screen: f"SELECT {_columns('d', BOARD_DRIVE)} FROM drives_drive d "
+    f'WHERE d.id = %s AND d."{screen}" = %s'
+    for screen in ("board_public", "standings_public")
+}
+
+
+def public_drive(drive_id: int, screen: str) -> Drive | None:
+    """The drive if its public screen ("board_public" or "standings_public") is on, with
+    the columns the public screens show (the others deferred); else None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PUBLIC[screen], [drive_id, True])
+        row = cursor.fetchone()
+    return None if row is None else _make(Drive, BOARD_DRIVE, row)
+
+
+BOARD_PAIR = ("id", "drive_id", "number", "player1", "player2")
+_PAIR_WINS = (
+    f"SELECT {_columns('p', BOARD_PAIR)}, COUNT(tg.id) FROM drives_pair p "
+    "LEFT JOIN drives_tablegame tg ON tg.winner_id = p.id AND tg.status IN (%s, %s) "
+    "WHERE p.drive_id = %s "
+    f"GROUP BY {_columns('p', BOARD_PAIR)} ORDER BY p.number"
+)
+
+
+def pair_wins(drive_id: int) -> list[tuple[Pair, int]]:
+    """Each pair of the drive (number and names) with its games won that count, by number."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PAIR_WINS, [*TableGame.COUNTED, drive_id])
+        rows = cursor.fetchall()
+    return [(_make(Pair, BOARD_PAIR, row[:-1]), row[-1]) for row in rows]
+
+
+_SEATINGS = (
+    'SELECT tg.game, tg."table", tg.deal_first_id, s.pair_id, s.from_table '
+    "FROM drives_tablegame tg LEFT JOIN drives_seat s ON s.table_game_id = tg.id "
+    'WHERE tg.drive_id = %s AND tg.game IN (%s, %s) ORDER BY tg.game, tg."table", s.slot'
+)
+
+
+def seatings(drive_id: int, before: int, after: int) -> tuple[movement.Seating, movement.Seating]:
+    """The recorded seatings of two games, in the movement's terms (pair ids), in one
+    statement: what services.seating_of gives for each."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SEATINGS, [drive_id, before, after])
+        rows = cursor.fetchall()
+    tables: dict[int, dict[int, tuple]] = {before: {}, after: {}}
+    for game, table, deal, pair_id, from_table in rows:
+        pairs, came, _deal = tables[game].get(table, ((), (), deal))
+        if pair_id is not None:
+            pairs, came = (*pairs, pair_id), (*came, from_table)
+        tables[game][table] = (pairs, came, deal)
+    return tuple(
+        tuple(
+            movement.Table(number=t, pairs=pairs, deals_first=deal, came_from=came)
+            for t, (pairs, came, deal) in sorted(tables[game].items())
+        )
+        for game in (before, after)
+    )

@@ -221,9 +221,14 @@ class SnapshotThread:
     """One thread per process writes the owed snapshots, one after another. Work handed
     to it while it copies is done by one more pass (a copy holds every game before it)."""
 
-    def __init__(self):
+    def __init__(self, settle: float = 1.0):
         # Tests may run the passes in the calling thread instead.
         self.synchronous = False
+        # Seconds between the wake-up and the copy: the answer to "next game" and the new
+        # game's page the organizer's screen loads next go first (the copy competes with
+        # them for the CPU and, in this process, for Python's lock). A snapshot owed
+        # meanwhile is marked on disk, so the wait risks nothing.
+        self.settle = settle
         self._reset()
 
     def _reset(self):
@@ -252,8 +257,10 @@ class SnapshotThread:
         while True:
             with self._lock:
                 self._lock.wait_for(lambda: self._wanted)
-                wanted, self._wanted = self._wanted, set()
                 self._busy = True
+            time.sleep(self.settle)
+            with self._lock:
+                wanted, self._wanted = self._wanted, set()
             try:
                 for source, folder in sorted(wanted):
                     write_owed(source=source, folder=folder)

@@ -45,6 +45,7 @@ def test_next_game_answers_while_its_snapshot_is_still_being_written(
     org_client, night, hall, monkeypatch, django_capture_on_commit_callbacks
 ):
     source, folder = hall
+    monkeypatch.setattr(snapshots.worker, "settle", 0)
     gate = threading.Event()
     real_copy = snapshots.database_copy
 

@@ -213,6 +213,7 @@ def test_nothing_owed_means_no_snapshot_at_the_start(owed_here):
 def test_the_snapshot_thread_writes_while_the_caller_goes_on(owed_here, monkeypatch):
     source, folder = owed_here
     monkeypatch.setattr(snapshots.worker, "synchronous", False)
+    monkeypatch.setattr(snapshots.worker, "settle", 0)
     gate = threading.Event()
     real_copy = snapshots.database_copy
 

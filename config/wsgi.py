@@ -14,3 +14,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 application = get_wsgi_application()
+
+# A snapshot owed by a process that died after "next game" is written now (in the background).
+from drives.snapshots import resume_owed  # noqa: E402
+
+resume_owed()

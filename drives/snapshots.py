@@ -12,16 +12,28 @@ SNAPSHOT_KEEP by that number are kept. A clock would not do: the demo night
 plays its games minutes apart from now, so its snapshots are stamped up to two
 hours ahead, and a real night's snapshots would be the "oldest" until then.
 The files are readable by the site's account only (0600, the folder 0700).
+
+"Next game" does not wait for its snapshot. After its commit it leaves a small
+"owed" mark in the folder (`.owed-...`, an empty file named after the game) and
+wakes this process's snapshot thread, which copies the database and then clears
+the marks it saw. One snapshot is written at a time, by any thread of any worker
+process (a file lock on the folder); a snapshot started after a mark was left
+holds that game, so marks left by two games, or by two workers, are settled by
+one copy. A copy that fails is logged and its marks stay: the next game, or the
+next start of the site (config/wsgi.py), writes it. A process that dies before
+its snapshot is written leaves its mark the same way.
 """
 
 from __future__ import annotations
 
 import fcntl
+import itertools
 import logging
 import os
 import re
 import sqlite3
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from datetime import datetime
@@ -32,12 +44,19 @@ from django.db import connection
 
 from config.files import fsync_folder, private_file, private_folder
 
+from .models import Drive
+
 SNAPSHOT_KEEP = 10
 # s<sequence>-<time>-<label>.sqlite3; files from before the sequence count as the oldest.
 _SEQUENCE = re.compile(r"^s(\d+)-")
 _PARTIAL = ".part"
 # A temporary file this old was left by a copy that died (a copy takes seconds).
 _STALE_SECONDS = 15 * 60
+# .owed-<clock ns>-<process>-<n>-<time>-<label>: a snapshot owed after that game.
+_OWED = ".owed-"
+_OWED_NAME = re.compile(r"^\.owed-\d+-\d+-\d+-(\d{8}-\d{6})-(.+)$")
+_LABEL_DRIVE = re.compile(r"^drive(\d+)-game\d+$")
+_owed_numbers = itertools.count(1)
 
 log = logging.getLogger(__name__)
 
@@ -77,34 +96,189 @@ def snapshot_write(
     if source is None or not source.exists():
         return None
     folder = private_folder(Path(folder or settings.SNAPSHOT_DIR))
+    with _folder_lock(folder):
+        return _write(source, folder, label=label, stamp=f"{now:%Y%m%d-%H%M%S}")
+
+
+def _write(source: Path, folder: Path, *, label: str, stamp: str) -> Path:
+    """snapshot_write with the folder's lock held."""
     _remove_stale_partials(folder)
     fd, name = tempfile.mkstemp(prefix=".snapshot-", suffix=".sqlite3" + _PARTIAL, dir=folder)
     os.close(fd)  # mkstemp made it 0600; SQLite writes into it
     partial = Path(name)
     try:
         database_copy(source, partial)
-        with _folder_lock(folder):
-            taken = snapshots_in(folder)
-            number = max((sequence_of(p) for p in taken), default=0) + 1
-            target = folder / f"s{number:06d}-{now:%Y%m%d-%H%M%S}-{label}.sqlite3"
-            os.replace(partial, target)
-            fsync_folder(folder)
-            for old in [*taken, target][:-SNAPSHOT_KEEP]:
-                old.unlink(missing_ok=True)
+        label = _label_of_copy(partial, label)
+        taken = snapshots_in(folder)
+        number = max((sequence_of(p) for p in taken), default=0) + 1
+        target = folder / f"s{number:06d}-{stamp}-{label}.sqlite3"
+        os.replace(partial, target)
+        fsync_folder(folder)
+        for old in [*taken, target][:-SNAPSHOT_KEEP]:
+            old.unlink(missing_ok=True)
     finally:
         partial.unlink(missing_ok=True)
     return target
 
 
-def snapshot_after_game(*, label: str, now: datetime) -> Path | None:
-    """snapshot_write for "next game", run after its commit: the game is seated whatever
-    happens to the copy, so a failed copy is logged for the organizer, not shown as an
-    error on a game that did move on."""
+def _label_of_copy(copy: Path, label: str) -> str:
+    """The label "drive<n>-game<g>" with the game the copy really holds for that drive:
+    a snapshot owed by a process that died is written at the next start, by when the
+    database may have moved on, or been put back to an older snapshot."""
+    m = _LABEL_DRIVE.match(label)
+    if m is None:
+        return label
     try:
-        return snapshot_write(label=label, now=now)
-    except (OSError, sqlite3.Error, SnapshotError):
-        log.exception("The snapshot after %s was not written", label)
+        db = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+        try:
+            row = db.execute(
+                f'SELECT current_game FROM "{Drive._meta.db_table}" WHERE id = ?', (m[1],)
+            ).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return label
+    return f"drive{m[1]}-game{row[0]}" if row else label
+
+
+def snapshot_after_game(*, label: str, now: datetime) -> None:
+    """For "next game", after its commit: a snapshot is owed, and this process's snapshot
+    thread writes it while the answer goes back (the request does not wait). Nothing here
+    fails the game: the game is seated whatever happens to the copy, so a failure is
+    logged for the organizer and the snapshot stays owed (written at the next game or
+    start)."""
+    source = database_file()
+    if source is None:
+        return
+    folder = Path(settings.SNAPSHOT_DIR)
+    try:
+        owe(folder, label=label, now=now)
+    except OSError:
+        log.exception("The snapshot after %s could not be marked as owed", label)
+    worker.submit(source, folder)
+
+
+def owe(folder: Path, *, label: str, now: datetime) -> Path:
+    """Leave the mark that a snapshot is owed after `label` (an empty file, made at once)."""
+    folder = private_folder(Path(folder))
+    mark = folder / (
+        f"{_OWED}{time.time_ns()}-{os.getpid()}-{next(_owed_numbers)}-{now:%Y%m%d-%H%M%S}-{label}"
+    )
+    os.close(os.open(mark, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    return mark
+
+
+def owed_in(folder: Path) -> list[Path]:
+    """The marks of owed snapshots, oldest first."""
+    return sorted(Path(folder).glob(f"{_OWED}*"), key=lambda p: _owed_key(p.name))
+
+
+def _owed_key(name: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in name[len(_OWED) :].split("-")[:3] if n.isdigit())
+
+
+def write_owed(*, source: Path | None = None, folder: Path | None = None) -> Path | None:
+    """Write the snapshot owed in `folder`, if any, and clear the marks it settles; what
+    the snapshot thread runs (tests call it directly). None when nothing is owed (another
+    thread's or worker's snapshot already holds those games) or there is no database
+    file. A failure is logged and the marks stay."""
+    source = source or database_file()
+    folder = Path(folder or settings.SNAPSHOT_DIR)
+    if source is None or not source.exists() or not folder.exists():
         return None
+    try:
+        with _folder_lock(folder):
+            # Marks made after this listing may be for games the copy misses: they stay.
+            owed = owed_in(folder)
+            if not owed:
+                return None
+            m = _OWED_NAME.match(owed[-1].name)
+            stamp, label = (m[1], m[2]) if m else (f"{datetime.now():%Y%m%d-%H%M%S}", "owed")
+            written = _write(source, folder, label=label, stamp=stamp)
+            for mark in owed:
+                mark.unlink(missing_ok=True)
+            return written
+    except (OSError, sqlite3.Error, SnapshotError):
+        log.exception("The snapshot after %s was not written; it is owed still", owed_label(folder))
+        return None
+
+
+def owed_label(folder: Path) -> str:
+    owed = owed_in(folder) if Path(folder).exists() else []
+    m = _OWED_NAME.match(owed[-1].name) if owed else None
+    return m[2] if m else "the last game"
+
+
+def resume_owed() -> None:
+    """At the site's start: a snapshot a dead process owed is written (in the background)."""
+    source = database_file()
+    folder = Path(settings.SNAPSHOT_DIR)
+    if source is not None and folder.exists() and owed_in(folder):
+        worker.submit(source, folder)
+
+
+class SnapshotThread:
+    """One thread per process writes the owed snapshots, one after another. Work handed
+    to it while it copies is done by one more pass (a copy holds every game before it)."""
+
+    def __init__(self, settle: float = 1.0):
+        # Tests may run the passes in the calling thread instead.
+        self.synchronous = False
+        # Seconds between the wake-up and the copy: the answer to "next game" and the new
+        # game's page the organizer's screen loads next go first (the copy competes with
+        # them for the CPU and, in this process, for Python's lock). A snapshot owed
+        # meanwhile is marked on disk, so the wait risks nothing.
+        self.settle = settle
+        self._reset()
+
+    def _reset(self):
+        self._lock = threading.Condition()
+        self._wanted: set[tuple[Path, Path]] = set()
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, source: Path, folder: Path) -> None:
+        if self.synchronous:
+            write_owed(source=source, folder=folder)
+            return
+        with self._lock:
+            self._wanted.add((source, folder))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="snapshots", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """True once nothing is wanted or being written (tests, and the bench)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._wanted and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._wanted)
+                self._busy = True
+            time.sleep(self.settle)
+            with self._lock:
+                wanted, self._wanted = self._wanted, set()
+            try:
+                for source, folder in sorted(wanted):
+                    write_owed(source=source, folder=folder)
+            except Exception:  # the thread must outlive any surprise; the marks stay
+                log.exception("The snapshot thread failed; the snapshot is owed still")
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
+
+
+worker = SnapshotThread()
+# A worker process forked from a parent that had the thread starts without it.
+os.register_at_fork(after_in_child=worker._reset)
+
+
+def wait_idle(timeout: float | None = None) -> bool:
+    return worker.wait_idle(timeout)
 
 
 def database_copy(source: Path, target: Path) -> None:
@@ -145,7 +319,8 @@ def _check_opens(path: Path) -> None:
 
 @contextmanager
 def _folder_lock(folder: Path):
-    """One process at a time numbers, renames and prunes (workers share the folder)."""
+    """One snapshot at a time: copies, numbers, renames and prunes (every thread and worker
+    process opens the lock file anew, and flock locks each opening against the others)."""
     fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from .. import movement, snapshots
+from .. import movement, seating_sql, snapshots
 from ..models import (
     Club,
     Drive,
@@ -28,11 +28,18 @@ from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
 
 def seating_of(drive: Drive, game: int) -> movement.Seating:
     """The recorded seating of a game, in the movement's terms (pair ids)."""
-    by_table: dict[int, list[Seat]] = defaultdict(list)
+    return _seating_from(seating_sql.game_seats(drive.pk, game))
+
+
+def _seating_from(rows: list[seating_sql.SeatRow]) -> movement.Seating:
+    """The seating held in a game's rows (by table, then slot)."""
+    by_table: dict[int, list[seating_sql.SeatRow]] = defaultdict(list)
     deal: dict[int, int | None] = {}
-    for tg in TableGame.objects.filter(drive=drive, game=game).prefetch_related("seats"):
-        deal[tg.table] = tg.deal_first_id
-        by_table[tg.table] = sorted(tg.seats.all(), key=lambda s: s.slot)
+    for r in rows:
+        deal[r.table] = r.deal_first_id
+        seats = by_table[r.table]  # a table nobody sits at is in the seating too
+        if r.pair_id is not None:
+            seats.append(r)
     return tuple(
         movement.Table(
             number=t,
@@ -40,7 +47,7 @@ def seating_of(drive: Drive, game: int) -> movement.Seating:
             deals_first=deal[t],
             came_from=tuple(s.from_table for s in seats),
         )
-        for t, seats in sorted(by_table.items())
+        for t, seats in by_table.items()
     )
 
 
@@ -53,35 +60,27 @@ def winners_of(drive: Drive, game: int) -> dict[int, int]:
     )
 
 
-def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> list[TableGame]:
-    table_games = []
+def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> None:
+    tables, seats = [], []
     for t in seating:
-        tg = TableGame(drive=drive, game=game, table=t.number, deal_first_id=t.deals_first)
         if t.is_sitout:
-            tg.status = TableGame.Status.SITOUT
-            tg.source = TableGame.Source.AUTO
-            tg.winner_id = t.pairs[0] if drive.sitout_wins else None
-        table_games.append(tg)
-    try:
-        TableGame.objects.bulk_create(table_games)
-    except IntegrityError as e:
-        raise StaleError(_("That game has already been seated.")) from e
-    seats = []
-    for t, tg in zip(seating, table_games, strict=True):
-        came = t.came_from or (None,) * len(t.pairs)
-        for slot, (pair_id, src) in enumerate(zip(t.pairs, came, strict=True), start=1):
-            seats.append(
-                Seat(
-                    drive=drive,
-                    game=game,
-                    table_game=tg,
-                    pair_id=pair_id,
-                    slot=slot,
-                    from_table=src,
+            winner = t.pairs[0] if drive.sitout_wins else None
+            tables.append(
+                seating_sql.NewTable(
+                    t.number, t.deals_first, TableGame.Status.SITOUT, TableGame.Source.AUTO, winner
                 )
             )
-    Seat.objects.bulk_create(seats)
-    return table_games
+        else:
+            tables.append(
+                seating_sql.NewTable(t.number, t.deals_first, TableGame.Status.PENDING, "", None)
+            )
+        came = t.came_from or (None,) * len(t.pairs)
+        for slot, (pair_id, src) in enumerate(zip(t.pairs, came, strict=True), start=1):
+            seats.append(seating_sql.NewSeat(t.number, pair_id, slot, src))
+    try:
+        seating_sql.insert_seating(drive.pk, game, tables, seats)
+    except IntegrityError as e:
+        raise StaleError(_("That game has already been seated.")) from e
 
 
 def _numbers(drive: Drive) -> dict[int, int]:
@@ -249,45 +248,54 @@ def missing_tables(drive: Drive, game: int) -> tuple[int, ...]:
 
 
 def advance_plan(drive: Drive) -> AdvancePlan:
+    """The plan from one read of the game's tables, seats and pair numbers."""
     game = drive.current_game
-    missing = missing_tables(drive, game)
+    rows = seating_sql.game_seats(drive.pk, game)
+    missing = tuple(sorted({r.table for r in rows if r.status not in TableGame.COUNTED}))
     if missing:
         return AdvancePlan(game=game, missing_tables=missing)
-    seating = seating_of(drive, game)
-    nxt = movement.MOVEMENTS[drive.movement].next_seating(seating, winners_of(drive, game))
+    seating = _seating_from(rows)
+    winners = {r.table: r.winner_id for r in rows if r.status == TableGame.Status.CONFIRMED}
+    nxt = movement.MOVEMENTS[drive.movement].next_seating(seating, winners)
+    moves = movement.moves(seating, nxt)
+    numbers = {r.pair_id: r.pair_number for r in rows if r.pair_id is not None}
+    if any(m.pair not in numbers for m in moves):  # a movement that seats someone new
+        numbers = _numbers(drive)
     return AdvancePlan(
-        game=game,
-        missing_tables=(),
-        seating=nxt,
-        moves=describe_moves(movement.moves(seating, nxt), _numbers(drive)),
+        game=game, missing_tables=(), seating=nxt, moves=describe_moves(moves, numbers)
     )
 
 
 def game_advance(
     *, drive: Drive, from_game: int, actor, now: datetime, origin: Origin = FRONT
 ) -> Drive:
-    """Seat the next game by the drive's movement. A stale or repeated request is refused."""
+    """Seat the next game by the drive's movement. A stale or repeated request is refused.
+
+    Returns the drive as it now is. The snapshot of the database is taken after the
+    commit, in the background (drives/snapshots.py): the answer does not wait for it.
+    """
     with transaction.atomic():
-        drive = locked_drive(drive)
-        if not drive.is_running:
+        locked = locked_drive(drive)
+        if not locked.is_running:
             raise StaleError(_("The drive is not running."))
-        if from_game != drive.current_game:
+        if from_game != locked.current_game:
             raise StaleError(
                 _("Game %(game)d is already under way: this page was out of date.")
-                % {"game": drive.current_game}
+                % {"game": locked.current_game}
             )
-        if drive.current_game >= drive.games:
+        if locked.current_game >= locked.games:
             raise DriveError(_("That was the last game: finish the drive instead."), 409)
-        plan = advance_plan(drive)
+        plan = advance_plan(locked)
         if not plan.ready:
             raise _waiting_for(plan.missing_tables)
-        game = drive.current_game + 1
-        _write_seating(drive, game, plan.seating)
-        drive.current_game = game
-        drive.save(update_fields=["current_game"])
+        game = locked.current_game + 1
+        _write_seating(locked, game, plan.seating)
+        locked.current_game = game
+        locked.save(update_fields=["current_game"])
         _audit(
-            club=drive.club,
-            drive=drive,
+            # The caller's drive came with its club (get_drive_for_user): not read again.
+            club=drive.club if Drive.club.is_cached(drive) else locked.club,
+            drive=locked,
             actor=actor,
             now=now,
             origin=origin,
@@ -297,11 +305,15 @@ def game_advance(
             old={"game": from_game},
             new={"game": game, "moves": plan.moves},
         )
-        # After the commit, so the snapshot holds the new game's seating.
-        transaction.on_commit(
-            lambda: snapshots.snapshot_after_game(label=f"drive{drive.pk}-game{game}", now=now)
-        )
-    return drive
+        label = f"drive{locked.pk}-game{game}"
+
+        def snapshot_after_game():
+            snapshots.snapshot_after_game(label=label, now=now)
+
+        # After the commit, so the snapshot holds the new game's seating; robust: nothing
+        # about the snapshot turns a seated game into an error.
+        transaction.on_commit(snapshot_after_game, robust=True)
+    return locked
 
 
 def game_has_results(drive: Drive, game: int) -> bool:

@@ -186,14 +186,13 @@ def game_next(request, drive_id, game):
         form = GameStepForm(request.POST)
         if not form.is_valid():
             raise services.DriveError(_("This page is out of date: reload it."), 400)
-        services.game_advance(
+        drive = services.game_advance(
             drive=drive,
             from_game=form.cleaned_data["from_game"],
             actor=request.user,
             now=timezone.now(),
             origin=origin_of(request, "next game"),
         )
-        drive.refresh_from_db()
         messages.success(request, _("Game %(game)d is seated.") % {"game": drive.current_game})
         url = reverse("drives:game", args=[drive.pk, drive.current_game])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

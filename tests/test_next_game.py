@@ -1,6 +1,6 @@
 """ "Next game" as the organizer's screen sends it: the snapshot is written after the answer,
 in the background; a failed snapshot never fails the game; the seating is read once and
-written with plain inserts (drives/seating_sql.py) and comes out as the ORM wrote it."""
+written with plain inserts (drives/sql.py) and comes out as the ORM wrote it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from drives import movement, seating_sql, services, snapshots
+from drives import movement, services, snapshots, sql
 from drives.models import Seat, TableGame
 from tests.conftest import NOW, play_game, started_drive
 from tests.test_snapshots import DyingCopy, make_database, rows_in
@@ -200,8 +200,8 @@ def test_the_plan_read_gives_the_seating_the_orm_gave(club, organizer):
 def test_a_table_nobody_sits_at_is_read_as_an_empty_table(club, organizer):
     drive = started_drive(club, organizer, pairs=4, games=5)
     TableGame.objects.create(drive=drive, game=1, table=9)
-    rows = seating_sql.game_seats(drive.pk, 1)
-    assert rows[-1] == seating_sql.SeatRow(9, "pending", None, None, None, None, None, None)
+    rows = sql.game_seats(drive.pk, 1)
+    assert rows[-1] == sql.SeatRow(9, "pending", None, None, None, None, None, None)
     assert services.seating_of(drive, 1)[-1] == movement.Table(9, (), None, ())
 
 

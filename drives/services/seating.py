@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from .. import movement, seating_sql, snapshots
+from .. import movement, snapshots, sql
 from ..models import (
     Club,
     Drive,
@@ -28,12 +28,12 @@ from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
 
 def seating_of(drive: Drive, game: int) -> movement.Seating:
     """The recorded seating of a game, in the movement's terms (pair ids)."""
-    return _seating_from(seating_sql.game_seats(drive.pk, game))
+    return _seating_from(sql.game_seats(drive.pk, game))
 
 
-def _seating_from(rows: list[seating_sql.SeatRow]) -> movement.Seating:
+def _seating_from(rows: list[sql.SeatRow]) -> movement.Seating:
     """The seating held in a game's rows (by table, then slot)."""
-    by_table: dict[int, list[seating_sql.SeatRow]] = defaultdict(list)
+    by_table: dict[int, list[sql.SeatRow]] = defaultdict(list)
     deal: dict[int, int | None] = {}
     for r in rows:
         deal[r.table] = r.deal_first_id
@@ -66,19 +66,17 @@ def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> None:
         if t.is_sitout:
             winner = t.pairs[0] if drive.sitout_wins else None
             tables.append(
-                seating_sql.NewTable(
+                sql.NewTable(
                     t.number, t.deals_first, TableGame.Status.SITOUT, TableGame.Source.AUTO, winner
                 )
             )
         else:
-            tables.append(
-                seating_sql.NewTable(t.number, t.deals_first, TableGame.Status.PENDING, "", None)
-            )
+            tables.append(sql.NewTable(t.number, t.deals_first, TableGame.Status.PENDING, "", None))
         came = t.came_from or (None,) * len(t.pairs)
         for slot, (pair_id, src) in enumerate(zip(t.pairs, came, strict=True), start=1):
-            seats.append(seating_sql.NewSeat(t.number, pair_id, slot, src))
+            seats.append(sql.NewSeat(t.number, pair_id, slot, src))
     try:
-        seating_sql.insert_seating(drive.pk, game, tables, seats)
+        sql.insert_seating(drive.pk, game, tables, seats)
     except IntegrityError as e:
         raise StaleError(_("That game has already been seated.")) from e
 
@@ -250,7 +248,7 @@ def missing_tables(drive: Drive, game: int) -> tuple[int, ...]:
 def advance_plan(drive: Drive) -> AdvancePlan:
     """The plan from one read of the game's tables, seats and pair numbers."""
     game = drive.current_game
-    rows = seating_sql.game_seats(drive.pk, game)
+    rows = sql.game_seats(drive.pk, game)
     missing = tuple(sorted({r.table for r in rows if r.status not in TableGame.COUNTED}))
     if missing:
         return AdvancePlan(game=game, missing_tables=missing)

@@ -119,18 +119,19 @@ def main():
 
     now = timezone.now()
     t0 = time.perf_counter()
-    drive = services.drive_create(
-        club=club, actor=user, now=now, name="Bench", date=timezone.localdate(), games=60
-    )
     text = "\n".join(f"Player {i}A & Player {i}B" for i in range(1, PAIRS + 1))
-    services.pairs_bulk_add(drive=drive, actor=user, now=now, text=text)
-    drive = play(drive, seed=24, stop_at=AT_GAME, now=now)
-    # A second night of the same size played to the end, for the prize report.
+    # A night of the same size played to the end, for the prize report; played first, as a
+    # club runs one drive at a time unless the organizer says otherwise.
     done = services.drive_create(
         club=club, actor=user, now=now, name="Bench done", date=timezone.localdate(), games=25
     )
     services.pairs_bulk_add(drive=done, actor=user, now=now, text=text, paid=True)
     done = play(done, seed=25, now=now)
+    drive = services.drive_create(
+        club=club, actor=user, now=now, name="Bench", date=timezone.localdate(), games=60
+    )
+    services.pairs_bulk_add(drive=drive, actor=user, now=now, text=text)
+    drive = play(drive, seed=24, stop_at=AT_GAME, now=now)
     build = time.perf_counter() - t0
 
     client = Client()
@@ -162,6 +163,10 @@ def main():
     links = {link.table: link.token for link in services.table_links(club, len(taps) + 1)}
     # One client (one handler, one cookie jar) per table device, made once, as in the hall.
     devices = {table: Client() for table, _numbers in taps}
+    confirmers = {table: Client() for table, _numbers in taps}
+    for table in devices:  # each phone its own device id, as its table page would set
+        devices[table].cookies["cd_device"] = f"{table:016x}"
+        confirmers[table].cookies["cd_device"] = f"{table + 1000:016x}"
     j = {"k": 0}
 
     def report_and_confirm():
@@ -177,7 +182,7 @@ def main():
         if first.status_code != 200:
             return first
         # The other pair agrees on its own phone (the reporting phone may not).
-        return Client().post(
+        return confirmers[table].post(
             base + "confirm/",
             {"game": game, "winner": a, "confirmer": b, "key": f"bench-{table}-c-{j['k']}"},
             HTTP_X_REQUESTED_WITH="fetch",

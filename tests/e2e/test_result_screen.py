@@ -154,3 +154,12 @@ def test_the_poll_swaps_only_the_table_that_changed(
     # The tile's buttons still count a tap (the CSRF token came with it).
     page.locator("#table-5 button.pairbtn").first.click()
     expect(page.locator("#table-strip a[href='#table-5']")).to_have_class("chip confirmed")
+    # The poller the answer brought keeps polling: a second phone's report shows too.
+    tg = TableGame.objects.get(drive=drive, game=1, table=7)
+    winner = tg.seats.select_related("pair").order_by("slot").first().pair.number
+    services.table_report(
+        drive=drive, game=1, table=7, winner_number=winner, key="phone-7-k", device="phone-7",
+        now=NOW, origin=services.Origin(source="table 7: phone-7", device="10.0.0.9"),
+    )  # fmt: skip
+    expect(page.locator("#table-7")).to_contain_text("waiting for the other pair", timeout=12000)
+    expect(page.locator("#count")).to_contain_text("1 of 12 tables in")

@@ -279,12 +279,18 @@ def standings_rows(rows, *, card_base: str, game_numbers: range, played: int) ->
     games = list(game_numbers)
     cells = _punch_cells(games)
     won_c, missed_c, lost_c, later_c = (cells[k] for k in ("won", "missed", "lost", "later"))
+    # The games not played yet look the same on every card: one string for all the rows.
+    upto = sum(1 for g in games if g <= played)
+    later_tail = "".join(later_c[upto:])
     out = []
     for r in rows:
         p = r.pair
         punched, missed = r.punched, r.missed
         holes = []
-        for i, g in enumerate(games):
+        # A card marked past the game under way (never seen) takes the slow road.
+        end = upto if not any(g > played for g in (*punched, *missed)) else len(games)
+        for i in range(end):
+            g = games[i]
             if g in punched:
                 holes.append(won_c[i])
             elif g in missed:
@@ -293,6 +299,8 @@ def standings_rows(rows, *, card_base: str, game_numbers: range, played: int) ->
                 holes.append(lost_c[i])
             else:
                 holes.append(later_c[i])
+        if end == upto:
+            holes.append(later_tail)
         words = f'<span class="prize-words">{escape(r.words)}</span>' if r.words else ""
         out.append(
             f'    <tr>\n      <td class="num">{r.place}</td>\n'

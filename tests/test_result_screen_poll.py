@@ -170,3 +170,13 @@ def test_a_scorer_polls_too(scorer_client, hall):
     report(hall, 5)
     body = scorer_client.get(poll_url(page), **HTMX).content.decode()
     assert oob_tiles(body) == [5]
+
+
+def test_a_poll_leaves_the_last_steps_message_to_the_page(org_client, hall):
+    page = org_client.get(game_url(hall)).content.decode()
+    a = at_table(hall, 2)[0]
+    org_client.post(tap_url(hall, 2), {"winner": a})  # without htmx: a message, a redirect
+    assert org_client.get(poll_url(page), **HTMX).status_code == 200
+    assert org_client.get(live_url(hall), **HTMX).status_code == 200
+    again = org_client.get(game_url(hall)).content.decode()
+    assert f"Table 2: pair {a} won." in again

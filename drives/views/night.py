@@ -74,7 +74,9 @@ def _tile_screen(request, drive: Drive, game: int, *, editable: bool, hand_table
     )
 
 
-def _game_context(drive, game, request, *, key: str | None = None, change: dict | None = None):
+def _game_context(
+    drive, game, request, *, key: str | None = None, change: dict | None = None, said=True
+):
     """The result screen: its tiles built once each (fragments.tile_body), and what the
     page holds (``have``: the live key and each tile's digest) for its poll. A tile asking
     to change a counted result (``change``) keeps the digest of its plain self: the poll
@@ -106,7 +108,8 @@ def _game_context(drive, game, request, *, key: str | None = None, change: dict 
         "strip_html": fragments.strip(screen.words, _strip(drive, game, tables)),
         # A message of the last step (a correction, an undo, the next game) also shows in
         # the result screen's own live region, where the eye is, not at the top of the page.
-        "announce": " ".join(str(m) for m in get_messages(request)),
+        # A poll (said=False) leaves the messages to the page they were meant for.
+        "announce": " ".join(str(m) for m in get_messages(request)) if said else "",
         "count": queries.count_of(tables),
         "editable": editable,
         "is_last": game >= drive.games,
@@ -165,7 +168,9 @@ def game_live(request, drive_id, game):
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = render(
-            request, "drives/game.html#live", _game_context(drive, game, request, key=key)
+            request,
+            "drives/game.html#live",
+            _game_context(drive, game, request, key=key, said=False),
         )
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True)
@@ -176,7 +181,7 @@ def _live_changes(request, drive, game, key, have):
     if have is not None and have[0] == key:
         response = HttpResponse(status=204)
     else:
-        ctx = _game_context(drive, game, request, key=key)
+        ctx = _game_context(drive, game, request, key=key, said=False)
         held = have[1] if have is not None else {}
         if have is None or not ctx["editable"] or held.keys() != ctx["digests"].keys():
             response = render(request, "drives/game.html#live", {**ctx, "live_oob": True})

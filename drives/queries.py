@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
 
@@ -38,6 +38,73 @@ def game_tables(drive: Drive, game: int) -> list[TableGame]:
         by_id[s.table_game_id].seat_list.append(s)
     attach_reports(tables)
     return tables
+
+
+@dataclass(slots=True)
+class TilePair:
+    pk: int
+    number: int
+    player1: str
+    player2: str
+
+
+@dataclass(slots=True)
+class TileSeat:
+    pair_id: int
+    pair: TilePair
+
+
+@dataclass(slots=True)
+class TileTable:
+    """What a table's tile on the result screen shows, read as plain values (no model
+    instances: a screen of 60 tables built some 300 of them a request)."""
+
+    pk: int
+    table: int
+    status: str
+    winner_id: int | None
+    deal_first_id: int | None
+    seat_list: list[TileSeat] = field(default_factory=list)
+    reports: list = field(default_factory=list)
+
+    @property
+    def is_sitout(self) -> bool:
+        return self.status == TableGame.Status.SITOUT
+
+
+def game_tiles(drive: Drive, game: int) -> list[TileTable]:
+    """The tables of a game as the result screen shows them: two queries of plain values
+    (tables; seats with their pairs), and the reports of the tables waiting or in conflict."""
+    tables = [
+        TileTable(*row)
+        for row in TableGame.objects.filter(drive=drive, game=game)
+        .order_by("table")
+        .values_list("pk", "table", "status", "winner_id", "deal_first_id")
+    ]
+    by_id = {t.pk: t for t in tables}
+    seats = (
+        Seat.objects.filter(drive=drive, game=game)
+        .order_by("slot")
+        .values_list("table_game_id", "pair_id", "pair__number", "pair__player1", "pair__player2")
+    )
+    for tg_id, pair_id, number, player1, player2 in seats:
+        by_id[tg_id].seat_list.append(
+            TileSeat(pair_id, TilePair(pair_id, number, player1, player2))
+        )
+    attach_reports(tables)
+    return tables
+
+
+def count_of(tables) -> GameCount:
+    """The count bar of tables already read (game_tiles): no query."""
+    S = TableGame.Status
+    statuses = [t.status for t in tables]
+    return GameCount(
+        counted=sum(1 for s in statuses if s in TableGame.COUNTED),
+        total=len(statuses),
+        conflicts=statuses.count(S.CONFLICT),
+        waiting=statuses.count(S.REPORTED),
+    )
 
 
 def attach_reports(tables: list[TableGame]) -> None:

@@ -5,11 +5,12 @@ between games, corrections of earlier games, finishing.
 from __future__ import annotations
 
 import hashlib
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -28,6 +29,7 @@ from ..forms import (
 )
 from ..models import Drive, Hand, TableGame
 from ..text import whole_number
+from . import fragments
 from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
 
 # --- Results ----------------------------------------------------------------
@@ -53,32 +55,88 @@ def _strip(drive, game, tables=None) -> list[tuple[int, str]]:
     return list(rows.values_list("table", "status"))
 
 
-def _game_context(drive, game, request=None):
-    tables = queries.game_tables(drive, game)
+def _live_key(request, drive: Drive, game: int) -> str:
+    """What the result screen shows as of now, in 24 hex digits: the drive's fingerprint,
+    the game, the viewer's role and language. Read before the tables, so a change that
+    lands in between is seen by the next poll."""
+    text = f"{live.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _tile_screen(request, drive: Drive, game: int, *, editable: bool, hand_tables=frozenset()):
+    return fragments.TileScreen(
+        result_base=_result_base(drive, game),
+        game_url=reverse("drives:game", args=[drive.pk, game]),
+        editable=editable,
+        hand_tables=frozenset(hand_tables),
+        organizer=request.role == "organizer",
+        words=fragments.TileWords(),
+    )
+
+
+def _game_context(
+    drive, game, request, *, key: str | None = None, change: dict | None = None, said=True
+):
+    """The result screen: its tiles built once each (fragments.tile_body), and what the
+    page holds (``have``: the live key and each tile's digest) for its poll. A tile asking
+    to change a counted result (``change``) keeps the digest of its plain self: the poll
+    leaves the question on screen until the table itself changes."""
+    key = key or _live_key(request, drive, game)
+    tables = queries.game_tiles(drive, game)
+    editable = drive.is_running and game == drive.current_game
+    # Tables whose game was kept hand by hand: their hands stay with the result.
+    hand_tables = set(
+        Hand.objects.filter(table_game__drive=drive, table_game__game=game).values_list(
+            "table_game__table", flat=True
+        )
+    )
+    screen = _tile_screen(request, drive, game, editable=editable, hand_tables=hand_tables)
+    bodies = {t.table: fragments.tile_body(screen, t) for t in tables}
+    digests = {n: fragments.tile_digest(body) for n, body in bodies.items()}
+    shown = dict(bodies)
+    for t in tables:
+        if change and t.table == change["table"]:
+            shown[t.table] = fragments.tile_body(screen, t, change)
     return {
         "drive": drive,
         "game": game,
-        "result_base": _result_base(drive, game),
-        "tables": tables,
-        "strip": _strip(drive, game, tables),
+        "result_base": screen.result_base,
+        "bodies": bodies,
+        "digests": digests,
+        "tiles": fragments.with_token(request, "".join(shown.values())),
+        "have": _have_text(key, digests),
+        "strip_html": fragments.strip(screen.words, _strip(drive, game, tables)),
         # A message of the last step (a correction, an undo, the next game) also shows in
         # the result screen's own live region, where the eye is, not at the top of the page.
-        "announce": " ".join(str(m) for m in get_messages(request)) if request else "",
-        "count": queries.game_count(drive, game),
-        "editable": drive.is_running and game == drive.current_game,
+        # A poll (said=False) leaves the messages to the page they were meant for.
+        "announce": " ".join(str(m) for m in get_messages(request)) if said else "",
+        "count": queries.count_of(tables),
+        "editable": editable,
         "is_last": game >= drive.games,
-        "entered": TableGame.objects.filter(
-            drive=drive,
-            game=game,
-            status__in=(TableGame.Status.CONFIRMED, TableGame.Status.REPORTED),
-        ).exists(),
-        # Tables whose game was kept hand by hand: their hands stay with the result.
-        "hand_tables": set(
-            Hand.objects.filter(table_game__drive=drive, table_game__game=game).values_list(
-                "table_game__table", flat=True
-            )
+        "entered": any(
+            t.status in (TableGame.Status.CONFIRMED, TableGame.Status.REPORTED) for t in tables
         ),
     }
+
+
+def _have_text(key: str, digests: dict[int, str]) -> str:
+    """The poll's "have": "<key>_<table>-<digest>.<table>-<digest>..." (URL-safe)."""
+    return key + "_" + ".".join(f"{n}-{d}" for n, d in digests.items())
+
+
+_HAVE = re.compile(r"([0-9a-f]{24})_((?:\d{1,4}-[0-9a-f]{10})(?:\.\d{1,4}-[0-9a-f]{10})*)?")
+
+
+def _parse_have(text: str) -> tuple[str, dict[int, str]] | None:
+    """The key and the tiles' digests a page says it holds; None when it is not that."""
+    m = _HAVE.fullmatch(text)
+    if m is None:
+        return None
+    tiles = {}
+    for item in (m.group(2) or "").split(".") if m.group(2) else ():
+        n, d = item.split("-")
+        tiles[int(n)] = d
+    return m.group(1), tiles
 
 
 @login_required
@@ -92,30 +150,67 @@ def game(request, drive_id, game):
 @login_required
 @require_GET
 def game_live(request, drive_id, game):
-    """The result screen's live region (count, undo, tables), polled every few seconds
-    while tables report from their own devices. Unchanged polls are answered 304."""
+    """The result screen's live region (count, undo, tables), polled every 5 seconds
+    while tables report from their own devices.
+
+    The poll says what its page holds (``have``: the live key and each tile's digest). An
+    unchanged screen is answered 204; a changed one with the count bar, the actions and
+    only the tiles whose digest differs, each swapped out of band. A page that holds
+    other tables (a seat change), a game no longer open, or a ``have`` that cannot be
+    read gets the whole region. Without ``have``: the whole region, 304 when unchanged.
+    """
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     game_or_404(drive, game)
-    text = f"{live.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
-    etag = 'W/"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
+    key = _live_key(request, drive, game)
+    if "have" in request.GET:
+        return _live_changes(request, drive, game, key, _parse_have(request.GET["have"]))
+    etag = f'W/"{key}"'
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        response = render(request, "drives/game.html#live", _game_context(drive, game))
+        response = render(
+            request,
+            "drives/game.html#live",
+            _game_context(drive, game, request, key=key, said=False),
+        )
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True)
     return response
 
 
-def _tile(request, drive, game, tg, **extra):
+def _live_changes(request, drive, game, key, have):
+    if have is not None and have[0] == key:
+        response = HttpResponse(status=204)
+    else:
+        ctx = _game_context(drive, game, request, key=key, said=False)
+        held = have[1] if have is not None else {}
+        if have is None or not ctx["editable"] or held.keys() != ctx["digests"].keys():
+            response = render(request, "drives/game.html#live", {**ctx, "live_oob": True})
+        else:
+            changed = [
+                body.replace(
+                    f'<article id="table-{n}"', f'<article id="table-{n}" hx-swap-oob="true"', 1
+                )
+                for n, body in ctx["bodies"].items()
+                if held[n] != ctx["digests"][n]
+            ]
+            tiles = fragments.with_token(request, "".join(changed))
+            response = render(
+                request, "drives/game.html#live-changes", {**ctx, "tiles": tiles, "oob": True}
+            )
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def _tile(request, drive, game, tg, *, change=None, **extra):
     """The table's tile for htmx, with the bar's count and strip and the live region."""
-    strip = sql.game_strip(drive_id=drive.pk, game=game)
+    screen = _tile_screen(request, drive, game, editable=True)
+    strip = sql.game_strip(drive_id=drive.pk, game=game)  # one read for the count and strip
     ctx = {
         "drive": drive,
         "game": game,
-        "t": tg,
-        "result_base": _result_base(drive, game),
+        "tile": fragments.with_token(request, fragments.tile_body(screen, tg, change)),
         "count": queries.GameCount.of(status for _table, status in strip),
-        "strip": strip,
+        "strip_html": fragments.strip(screen.words, strip),
         "editable": True,
         "is_last": game >= drive.games,
         "entered": True,
@@ -148,7 +243,7 @@ def result_record(request, drive_id, game, table):
                 raise services.DriveError(_("There is no such table in that game."), 404)
             queries.attach_reports([shown.table_game])
             return _tile(request, drive, game, shown.table_game, change=change, entered=True)
-        ctx = {**_game_context(drive, game, request), "change": change}
+        ctx = _game_context(drive, game, request, change=change)
         return page(request, "drives/game.html", ctx)
     tg = services.result_record(
         drive=drive,

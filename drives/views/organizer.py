@@ -33,6 +33,7 @@ from ..forms import (
     StartForm,
 )
 from ..models import AuditEntry, Drive, Pair
+from . import fragments
 from .shared import (
     ORGANIZER,
     address_note,
@@ -422,10 +423,16 @@ def drive_start(request, drive_id):
 def standings(request, drive_id):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     played = drive.current_game
+    # One address reversed for all the rows' card links: a pair's adds its number.
+    card_base = reverse("drives:pair_card", args=[drive.pk, 1])[: -len("1/")]
     ctx = {
         "drive": drive,
-        "rows": pair_places(drive),
-        "game_numbers": range(1, drive.games + 1),
+        "rows": fragments.standings_rows(
+            pair_places(drive),
+            card_base=card_base,
+            game_numbers=range(1, drive.games + 1),
+            played=played,
+        ),
         "played": played,
     }
     return page(request, "drives/standings.html", ctx)

@@ -118,3 +118,48 @@ def test_thirty_tables(page: Page, shoot, live_server, transactional_db, capsys)
     assert not {k: v for k, v in unfit.items() if v}, unfit
     with capsys.disabled():
         print(f"\ntaps: {taps}")
+
+
+def test_the_poll_swaps_only_the_table_that_changed(
+    page: Page, shoot, live_server, transactional_db
+):
+    """A phone reports table 5 while the organizer watches: within a poll its tile and the
+    bar change in place; the other tiles are the same elements as before."""
+    club = make_club()
+    organizer = make_user(club)
+    drive = started_drive(club, organizer, pairs=24, games=2, seed=7)
+    page.set_viewport_size(LANDSCAPE)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("User name").fill("organizer")
+    page.get_by_label("Password").fill("pw-for-tests-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/drives/{drive.pk}/games/1/")
+    expect(page.locator("#count")).to_contain_text("0 of 12 tables in")
+    # Mark every tile: a tile swapped by the poll comes back without its mark.
+    page.evaluate("document.querySelectorAll('.table-card').forEach(e => e.dataset.seen = '1')")
+    tg = TableGame.objects.get(drive=drive, game=1, table=5)
+    winner = tg.seats.select_related("pair").order_by("slot").first().pair.number
+    services.table_report(
+        drive=drive, game=1, table=5, winner_number=winner, key="phone-5-k", device="phone-5",
+        now=NOW, origin=services.Origin(source="table 5: phone-5", device="10.0.0.9"),
+    )  # fmt: skip
+    expect(page.locator("#table-5")).to_contain_text("waiting for the other pair", timeout=12000)
+    expect(page.locator("#count")).to_contain_text("1 waiting for agreement")
+    expect(page.locator("#table-strip a[href='#table-5']")).to_have_class("chip reported")
+    unmarked = page.evaluate(
+        "[...document.querySelectorAll('.table-card:not([data-seen])')].map(e => e.id)"
+    )
+    assert unmarked == ["table-5"]
+    shoot(page, "41-poll-changed-tile")
+    # The tile's buttons still count a tap (the CSRF token came with it).
+    page.locator("#table-5 button.pairbtn").first.click()
+    expect(page.locator("#table-strip a[href='#table-5']")).to_have_class("chip confirmed")
+    # The poller the answer brought keeps polling: a second phone's report shows too.
+    tg = TableGame.objects.get(drive=drive, game=1, table=7)
+    winner = tg.seats.select_related("pair").order_by("slot").first().pair.number
+    services.table_report(
+        drive=drive, game=1, table=7, winner_number=winner, key="phone-7-k", device="phone-7",
+        now=NOW, origin=services.Origin(source="table 7: phone-7", device="10.0.0.9"),
+    )  # fmt: skip
+    expect(page.locator("#table-7")).to_contain_text("waiting for the other pair", timeout=12000)
+    expect(page.locator("#count")).to_contain_text("1 of 12 tables in")

@@ -137,6 +137,12 @@ class LiveServer:
                 str(self.workers),
                 "--log-level",
                 "warning",
+                # A profiled server (BENCH_PROFILE_DIR): every worker under cProfile.
+                *(
+                    ["--config", str(ROOT / "bench" / "gunicorn_profile.py")]
+                    if self.env.get("BENCH_PROFILE_DIR")
+                    else []
+                ),
             ],
             cwd=ROOT,
             env=self.env,

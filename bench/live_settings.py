@@ -17,3 +17,4 @@ if os.environ.get("BENCH_LOCK_LOG") and DATABASES["default"]["ENGINE"] == "confi
 if os.environ.get("BENCH_BASELINE") and DATABASES["default"]["ENGINE"] == "config.sqlite_backend":
     DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"].pop("lock_log", None)

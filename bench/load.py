@@ -103,6 +103,11 @@ def night(server: LiveServer, tables: list[dict], games: int, window: float, see
                 else:
                     errors.append(f"game {game}: {answer.status}")
 
+    # Warm up, not measured: each worker loads what its first requests import.
+    for device in (devices[0], others[0]):
+        device.open_table(tables[0]["token"])
+    for _ in range(4 * server.workers):
+        floor_device.floor()
     started = time.perf_counter()
     with ThreadPoolExecutor(len(tables)) as pool:
         for game in range(1, games + 1):
@@ -191,7 +196,15 @@ def main() -> None:
         action="store_true",
         help="SQLite as before its lock file: Django's backend, a connection per request",
     )
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="run the workers under cProfile, one file each in DIR (bench/profile_report.py)",
+    )
     args = parser.parse_args()
+    if args.profile:
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
+        os.environ["BENCH_PROFILE_DIR"] = str(Path(args.profile).resolve())
     if args.baseline:
         os.environ["BENCH_BASELINE"] = "1"
     window = args.hall_minutes * 60 * args.scale
@@ -212,7 +225,8 @@ def main() -> None:
     print(
         "CPU = the workers' CPU ms per request (all of a game's requests); floor = median of "
         "POST /bench/floor-login/ over HTTP (1 INSERT + tiny template behind login), "
-        f"{FLOOR_SAMPLES_PER_GAME} samples before each game"
+        f"{FLOOR_SAMPLES_PER_GAME} samples before each game. Targets: 0 errors, lost, "
+        "duplicates; hall p99 <= 20x the floor; burst p99 <= 500 ms"
     )
     header = (
         f"{'database':<9} {'srv':>3} {'pattern':<7} {'writes':>6} {'p50 ms':>7} {'p95 ms':>7} "
@@ -251,6 +265,7 @@ def main() -> None:
             )
             for line in r["first_errors"]:
                 print(f"{'':<9} {line}")
+            print(f"{'':<9} the floor's CPU: {r['floor_cpu_ms']:.1f} ms a request")
             if r["lock"]:
                 print(f"{'':<9} {r['lock']}")
 

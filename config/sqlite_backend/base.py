@@ -210,6 +210,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         started = time.perf_counter()
         # A connection carried over a fork would share its lock with the parent.
         if self.lock_file is None or self.lock_owner_pid != os.getpid():
+            self._close_lock_file()
             self.lock_file = _open_lock(self.lock_file_path)
             self.lock_owner_pid = os.getpid()
         try:
@@ -244,6 +245,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 log.write(f"{os.getpid()} {self.lock_waited * 1000:.3f} {held * 1000:.3f}\n")
 
     def _close_lock_file(self) -> None:
+        # Closing the file lets go of its lock, if it held it.
+        self.lock_held = False
         if self.lock_file is not None:
             self.lock_file.close()
             self.lock_file = None

@@ -291,7 +291,8 @@ def sql(server: LiveServer, query: str) -> list[tuple]:
         import psycopg
 
         with psycopg.connect(server.env["DATABASE_URL"]) as conn:
-            return list(conn.execute(query).fetchall())
+            cursor = conn.execute(query)
+            return list(cursor.fetchall()) if cursor.description else []
     import sqlite3
 
     conn = sqlite3.connect(server.env["SQLITE_PATH"], timeout=20)

@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
-WORKERS ?= 3
+# One gunicorn worker per core (sync workers: one request at a time each).
+WORKERS ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
 
 .PHONY: run test test-fast test-pg e2e lint format bench bench-bots install install-dev dev clean-db
 

@@ -42,9 +42,18 @@ def postgres_url() -> str | None:
 
 class LiveServer:
     def __init__(
-        self, *, backend: str = "sqlite", pairs: int = 16, workers: int = 2, instances: int = 1
+        self,
+        *,
+        backend: str = "sqlite",
+        pairs: int = 16,
+        workers: int = 2,
+        instances: int = 1,
+        bench: bool = False,
     ):
+        """bench: serve the floor view (POST /bench/floor-login/, bench/live_urls.py) and
+        log each SQLite write transaction's lock wait and hold (self.lock_log)."""
         self.backend = backend
+        self.bench = bench
         self.pairs = pairs
         self.workers = workers
         # Several app servers (gunicorn instances on their own ports) share one database.
@@ -63,6 +72,10 @@ class LiveServer:
             "PYTHONPATH": str(ROOT),
         }
         self.env.pop("DATABASE_URL", None)
+        self.lock_log = self.tmp / "lock.log"
+        if bench:
+            self.env["DJANGO_SETTINGS_MODULE"] = "bench.live_settings"
+            self.env["BENCH_LOCK_LOG"] = str(self.lock_log)
         if backend == "postgres":
             base = postgres_url() or "postgres://postgres@127.0.0.1:5432/postgres"
             self.db_name = f"carddrive_live_{secrets.token_hex(4)}"
@@ -104,6 +117,9 @@ class LiveServer:
         self._manage("migrate", "--noinput", "-v0")
         self._manage("collectstatic", "--noinput", "-v0")
         self.drive = json.loads(self._manage("bench_drive", "--pairs", str(self.pairs)))
+        if self.bench:
+            key = "SERIAL" if self.backend == "postgres" else "INTEGER"
+            sql(self, f"CREATE TABLE bench_floor (id {key} PRIMARY KEY, note TEXT)")
         return self.drive
 
     def start(self) -> None:
@@ -121,6 +137,12 @@ class LiveServer:
                 str(self.workers),
                 "--log-level",
                 "warning",
+                # A profiled server (BENCH_PROFILE_DIR): every worker under cProfile.
+                *(
+                    ["--config", str(ROOT / "bench" / "gunicorn_profile.py")]
+                    if self.env.get("BENCH_PROFILE_DIR")
+                    else []
+                ),
             ],
             cwd=ROOT,
             env=self.env,
@@ -138,6 +160,31 @@ class LiveServer:
                     raise RuntimeError((self.tmp / "gunicorn.log").read_text()[-3000:]) from None
                 time.sleep(0.1)
         raise RuntimeError("gunicorn did not start in 30 s")
+
+    def worker_pids(self) -> list[int]:
+        """The gunicorn workers of every app server (the masters' children)."""
+        masters = {proc.pid for proc in self.procs}
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    stat = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) in masters:
+                    pids.append(int(entry.name))
+        return pids
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the workers have used so far, from /proc/<pid>/stat."""
+        total = 0
+        for pid in self.worker_pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        return total / os.sysconf("SC_CLK_TCK")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Stop every server at once (master and workers), as a power cut would."""
@@ -200,6 +247,10 @@ class HallDevice:
         data = {"username": username, "password": password, "csrfmiddlewaretoken": self._csrf()}
         return self.request("/accounts/login/", data)
 
+    def floor(self) -> Answer:
+        """The bench's floor (LiveServer(bench=True)): 1 INSERT + tiny template, logged in."""
+        return self.request("/bench/floor-login/", {})
+
     def next_game(self, drive: int, game: int) -> Answer:
         return self.request(f"/drives/{drive}/games/{game}/next/", {"from_game": game})
 
@@ -240,11 +291,14 @@ def sql(server: LiveServer, query: str) -> list[tuple]:
         import psycopg
 
         with psycopg.connect(server.env["DATABASE_URL"]) as conn:
-            return list(conn.execute(query).fetchall())
+            cursor = conn.execute(query)
+            return list(cursor.fetchall()) if cursor.description else []
     import sqlite3
 
     conn = sqlite3.connect(server.env["SQLITE_PATH"], timeout=20)
     try:
-        return list(conn.execute(query).fetchall())
+        rows = list(conn.execute(query).fetchall())
+        conn.commit()
+        return rows
     finally:
         conn.close()

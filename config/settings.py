@@ -129,10 +129,11 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-# SQLite is the embedded default: WAL so readers never block the writer, a
-# busy timeout so concurrent writers wait instead of failing, and IMMEDIATE
-# transactions so a transaction takes the write lock when it starts (no
-# deadlock when two workers upgrade a read lock at once).
+# SQLite is the embedded default: WAL so readers never block the writer, and writers
+# queued on a lock file beside the database before BEGIN IMMEDIATE (config/sqlite_backend:
+# no busy-retry sleeps, no deadlock when two workers upgrade a read lock at once).
+# Connections are kept across requests (CONN_MAX_AGE, seconds; each gunicorn sync worker
+# serves one request at a time, so each has one connection); 0 opens one per request.
 _sqlite_path = Path(os.environ.get("SQLITE_PATH", VAR_DIR / "db.sqlite3"))
 DATABASES = {
     "default": dj_database_url.config(
@@ -143,9 +144,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     if DATABASES["default"]["NAME"] == str(_sqlite_path):
         # Made empty and private before SQLite opens it; its -wal and -shm files take its mode.
         private_file(private_folder(_sqlite_path.parent) / _sqlite_path.name)
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["ENGINE"] = "config.sqlite_backend"
     DATABASES["default"]["OPTIONS"] = {
-        # Seconds a write waits for another's lock before the request answers 503.
+        # Seconds a write waits for another's lock before the request answers 503: the
+        # lock file's queue, then SQLite's busy timeout for a program that does not use it.
         "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",

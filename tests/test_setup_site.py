@@ -97,3 +97,17 @@ def test_a_strong_organizer_password_is_used_and_not_written_down(password_file,
     call_command("setup_site", "--no-demo")
     assert authenticate(username="organizer", password="st-josephs-45s-night")
     assert not password_file.exists()
+
+
+def test_make_run_on_an_empty_database_loads_the_demo_club(password_file, capsys):
+    """What a newcomer sees after `make run`: the demo club with a finished night and one
+    at game 12, every pair with the code printed on its punch card."""
+    from drives.models import Drive, Pair
+
+    call_command("setup_site")
+    assert "Demo club loaded" in capsys.readouterr().out
+    finished, tonight = Drive.objects.order_by("date")
+    assert finished.status == Drive.Status.FINISHED
+    assert tonight.is_running and tonight.current_game == 12
+    assert Pair.objects.count() == 80 and not Pair.objects.filter(code="").exists()
+    assert Client().get(reverse("practice:table")).status_code == 200

@@ -47,14 +47,6 @@ def _result_base(drive: Drive, game: int) -> str:
     return url[: url.rindex("/1/result/") + 1]
 
 
-def _strip(drive, game, tables=None) -> list[tuple[int, str]]:
-    """(table, status) for the strip of table numbers on the result screen's bar."""
-    if tables is not None:
-        return [(t.table, t.status) for t in tables]
-    rows = TableGame.objects.filter(drive=drive, game=game).order_by("table")
-    return list(rows.values_list("table", "status"))
-
-
 def _live_key(request, drive: Drive, game: int) -> str:
     """What the result screen shows as of now, in 24 hex digits: the drive's fingerprint,
     the game, the viewer's role and language. Read before the tables, so a change that
@@ -105,7 +97,7 @@ def _game_context(
         "digests": digests,
         "tiles": fragments.with_token(request, "".join(shown.values())),
         "have": _have_text(key, digests),
-        "strip_html": fragments.strip(screen.words, _strip(drive, game, tables)),
+        "strip_html": fragments.strip(screen.words, [(t.table, t.status) for t in tables]),
         # A message of the last step (a correction, an undo, the next game) also shows in
         # the result screen's own live region, where the eye is, not at the top of the page.
         # A poll (said=False) leaves the messages to the page they were meant for.

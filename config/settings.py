@@ -13,7 +13,6 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
-from django.utils.translation import gettext_lazy as _
 
 from config import network
 from config.files import private_file, private_folder, private_text
@@ -197,7 +196,8 @@ LOGIN_REDIRECT_URL = "drives:drive_list"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+# Each language named in itself, as a switch shows it.
+LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Halifax")
 USE_I18N = True

@@ -44,6 +44,12 @@ class Club(models.Model):
         verbose_name=_("drive the table cards open"),
     )
 
+    # The language of the club's screens on a device that has not chosen one, and of its
+    # printouts unless a drive says otherwise.
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
+    )
+
     class Meta:
         verbose_name = _("club")
 
@@ -152,6 +158,15 @@ class Drive(models.Model):
     # Public screens, no login: the projector board and read-only standings.
     board_public = models.BooleanField(_("projector board on"), default=False)
     standings_public = models.BooleanField(_("standings public"), default=False)
+    # The language of the drive's printouts (punch cards, table cards, sheets, the prize
+    # report); blank: the club's.
+    language = models.CharField(
+        _("language of the printouts"),
+        max_length=8,
+        choices=[("", _("The club's language")), *settings.LANGUAGES],
+        blank=True,
+        default="",
+    )
     movement = models.CharField(max_length=32, default="winners_move", editable=False)
     # Cookie jar money carried in from an earlier drive of the club that had no winner.
     jar_carried_in = models.PositiveIntegerField(default=0)
@@ -452,6 +467,9 @@ class AuditEntry(models.Model):
     summary = models.CharField(max_length=300)
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)
+    # What the summary was made of (scoring.words.to_json), so the trail is read in the
+    # reader's language; null for entries written before, shown as their summary.
+    words = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -30,17 +30,10 @@ from scoring.games.core import (
     ThirtyForSixty,
     Variant,
 )
+from scoring.words import gettext_noop
 
 Kind = Literal["yes_no", "choice", "number"]
 Value = bool | str | int | None
-
-
-def gettext_noop(text: str) -> str:
-    """Marks text for translation (makemessages) without importing Django.
-
-    The screens translate it when they show it.
-    """
-    return text
 
 
 _ = gettext_noop

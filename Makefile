@@ -7,7 +7,7 @@ PORT ?= 8000
 # One gunicorn worker per core (sync workers: one request at a time each).
 WORKERS ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
 
-.PHONY: run test test-fast test-pg e2e lint format bench bench-bots install install-dev dev clean-db
+.PHONY: run test test-fast test-pg e2e lint format bench bench-bots install install-dev dev clean-db messages
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -28,8 +28,7 @@ install-dev: $(VENV)/.installed-dev
 run: install
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/python manage.py setup_site
-	@$(BIN)/python scripts/address.py $(PORT)
+	$(BIN)/python manage.py setup_site --port $(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --log-level warning
 
 ## make test: install, lint, then the whole suite (browser tests skip without Chromium).
@@ -37,6 +36,7 @@ test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python scripts/check_translations.py
 	$(BIN)/pytest
 
 ## The suite without the browser tests (CI runs it again on PostgreSQL).
@@ -50,6 +50,13 @@ lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python scripts/check_translations.py
+
+## make messages: the French catalog brought up to date with the code, then compiled (the .mo
+## is committed, so `make run` needs no gettext tools). Needs GNU gettext.
+messages: install
+	$(BIN)/python manage.py makemessages -l fr --no-wrap -v0
+	$(BIN)/python manage.py compilemessages -l fr -v0
 
 format: install-dev
 	$(BIN)/ruff check --fix .

@@ -3,7 +3,7 @@ board's address are printed with.
 
 SITE_BASE_URL wins when it is set (a fixed name such as http://carddrive.local:8000).
 Otherwise the laptop's address on the local network is found once at start, the same way
-`make run` prints it (scripts/address.py). Never the Host header of a request: any device
+`make run` prints it (`manage.py setup_site --port`). Never the Host header of a request: any device
 on the network can send a false one, and it would end up on printed cards.
 """
 

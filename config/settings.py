@@ -199,6 +199,12 @@ LANGUAGE_CODE = "en"
 # Each language named in itself, as a switch shows it.
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# A device's own choice of language (the switch on every page) is kept a year.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+# fr-CA dates and 24-hour times ("1 décembre 2026", "22 h 41").
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Halifax")
 USE_I18N = True
 USE_TZ = True

@@ -20,6 +20,8 @@ urlpatterns = [
     # The club's screens: people and profile (accounts), table links (drives).
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
     path("api/", api.urls),
+    # The language switch on every page (Django's set_language: a cookie kept per device).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
 

@@ -62,6 +62,7 @@ class DriveForm(forms.ModelForm):
             "confirm_by_code",
             "board_public",
             "standings_public",
+            "language",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {
@@ -78,6 +79,10 @@ class DriveForm(forms.ModelForm):
             ),
             "standings_public": _(
                 "Show every pair's games won without a login. Its address is on the drive's page."
+            ),
+            "language": _(
+                "Punch cards, table cards, sheets and the prize report print in this language, "
+                "whatever language this screen is in."
             ),
         }
 

@@ -17,6 +17,7 @@ from scoring.games import all_fours
 from scoring.games import options as game_rules
 from scoring.games.cards import Card, Suit, off_suit_order, trump_order
 from scoring.games.core import Side, Variant
+from scoring.speak import say
 
 from .models import Drive
 
@@ -322,6 +323,6 @@ def check_game_options(drive: Drive) -> None:
 
 
 def plain_refusal(error: ValueError) -> str:
-    """A refusal from the rules as a sentence for the organizer."""
-    reason = str(error)
+    """A refusal from the rules as a sentence for the organizer, in the active language."""
+    reason = say(error.args[0]) if error.args else str(error)
     return gettext("Check the options of the game: %(reason)s.") % {"reason": reason}

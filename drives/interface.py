@@ -10,8 +10,10 @@ from .services.common import (
     DriveError,
     Origin,
     StaleError,
+    label_words,
     locked_drive,
     record_audit,
+    words_join,
 )
 from .services.links import club_paper_size_set
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
@@ -27,8 +29,10 @@ __all__ = [
     "Origin",
     "StaleError",
     "club_paper_size_set",
+    "label_words",
     "locked_drive",
     "punched_games",
     "record_audit",
     "standings",
+    "words_join",
 ]

@@ -11,6 +11,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.speak import say_json
+from scoring.words import from_json
+
 MAX_NAME = 60
 MAX_GAMES = 60
 # Pairs in one drive: more than any hall seats (200 tables), and every sheet of a drive
@@ -212,6 +215,11 @@ class Drive(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def print_language(self) -> str:
+        """The language of the drive's printouts: its own, else its club's."""
+        return self.language or self.club.language
 
     @property
     def is_setup(self) -> bool:
@@ -477,6 +485,22 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}: {self.summary}"
+
+    @property
+    def _has_words(self) -> bool:
+        return isinstance(self.words, dict) and isinstance(self.words.get("msgid"), str)
+
+    @property
+    def text(self) -> str:
+        """The summary in the active language, whatever the writer's; as written for an
+        entry without words."""
+        return say_json(self.words) if self._has_words else self.summary
+
+    @property
+    def sentence(self) -> str:
+        """The summary as a sentence to quote in another (an undo's "Undone: ..."), so it
+        too is said in the reader's language; plain text for an entry without words."""
+        return from_json(self.words) if self._has_words else self.summary
 
 
 class Hand(models.Model):

@@ -33,9 +33,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from scoring.words import gettext_noop
+
+_ = gettext_noop
+
 
 class MovementError(ValueError):
-    """A seating or a result that breaks the rules of the movement."""
+    """A seating or a result that breaks the rules of the movement.
+
+    The reason of a change the organizer asked for (a late or leaving pair, a seat
+    edit) is a sentence marked for translation: say it with
+    ``scoring.speak.say(error.args[0])``. A seating that is not well formed (a broken
+    invariant, never the organizer's doing) is refused in plain English.
+    """
 
 
 @dataclass(frozen=True)
@@ -253,14 +263,18 @@ def _cutting(number: int, pairs: Sequence[int], came: Mapping[int, int | None]) 
 
 def _and_list(numbers: Sequence[int]) -> str:
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _where(seating: Seating, pair: int, doing: str) -> int:
-    """The table of a seated pair; a pair not seated is refused."""
+    """The table of a seated pair; a pair not seated is refused (``doing`` is marked words)."""
     where = table_of(seating)
     if pair not in where:
-        raise MovementError(f"pair {pair} is not seated, so it cannot {doing}")
+        raise MovementError(
+            _("pair {pair} is not seated, so it cannot {doing}").format(pair=pair, doing=doing)
+        )
     return where[pair]
 
 
@@ -280,7 +294,9 @@ def add_pair(seating: Seating, pair: int) -> Seating:
     validate(seating)
     where = table_of(seating)
     if pair in where:
-        raise MovementError(f"pair {pair} is already seated at table {where[pair]}")
+        raise MovementError(
+            _("pair {pair} is already seated at table {table}").format(pair=pair, table=where[pair])
+        )
     half_empty = [t for t in seating if t.is_sitout]
     if half_empty:
         (t,) = half_empty
@@ -311,9 +327,11 @@ def remove_pair(seating: Seating, pair: int) -> Seating:
     [(1, (1, 4)), (2, (2, 3))]
     """
     validate(seating)
-    _where(seating, pair, "leave")
+    _where(seating, pair, _("leave"))
     if len(table_of(seating)) == 1:
-        raise MovementError(f"pair {pair} is the last pair seated; finish the night instead")
+        raise MovementError(
+            _("pair {pair} is the last pair seated; finish the night instead").format(pair=pair)
+        )
     came = _came(seating)
     tables = []
     for t in seating:
@@ -344,12 +362,19 @@ def swap_pairs(seating: Seating, a: int, b: int) -> Seating:
     [(1, 3), (2, 4)]
     """
     validate(seating)
-    where = {a: _where(seating, a, f"swap places with pair {b}")}
-    where[b] = _where(seating, b, f"swap places with pair {a}")
+    swap = _("swap places with pair {pair}")
+    where = {a: _where(seating, a, swap.format(pair=b))}
+    where[b] = _where(seating, b, swap.format(pair=a))
     if a == b:
-        raise MovementError(f"pair {a} cannot swap places with itself; pick two pairs")
+        raise MovementError(
+            _("pair {pair} cannot swap places with itself; pick two pairs").format(pair=a)
+        )
     if where[a] == where[b]:
-        raise MovementError(f"pairs {a} and {b} already sit together at table {where[a]}")
+        raise MovementError(
+            _("pairs {a} and {b} already sit together at table {table}").format(
+                a=a, b=b, table=where[a]
+            )
+        )
     came = _came(seating)
     other = {a: b, b: a}
     result = tuple(
@@ -374,15 +399,21 @@ def move_pair(seating: Seating, pair: int, table: int) -> Seating:
     [(1, 2), (3,), (5, 4)]
     """
     validate(seating)
-    source = _where(seating, pair, f"move to table {table}")
+    source = _where(seating, pair, _("move to table {table}").format(table=table))
     if table < 1:
-        raise MovementError(f"there is no table {table}; tables are numbered from 1")
+        raise MovementError(
+            _("there is no table {table}; tables are numbered from 1").format(table=table)
+        )
     if table == source:
-        raise MovementError(f"pair {pair} already sits at table {table}")
+        raise MovementError(
+            _("pair {pair} already sits at table {table}").format(pair=pair, table=table)
+        )
     target = next((t for t in seating if t.number == table), None)
     if target is not None and len(target.pairs) == 2:
         raise MovementError(
-            f"table {table} already has two pairs; swap pair {pair} with one of them instead"
+            _(
+                "table {table} already has two pairs; swap pair {pair} with one of them instead"
+            ).format(table=table, pair=pair)
         )
     came = _came(seating)
     tables = []
@@ -402,14 +433,17 @@ def move_pair(seating: Seating, pair: int, table: int) -> Seating:
     if len(half_empty) > 1:
         free = [t.number for t in seating if t.is_sitout]
         instead = (
-            f"move pair {pair} to table {free[0]}, which has an empty seat, "
-            "or swap it with another pair"
+            _(
+                "move pair {pair} to table {table}, which has an empty seat, "
+                "or swap it with another pair"
+            ).format(pair=pair, table=free[0])
             if free
-            else f"swap pair {pair} with another pair instead"
+            else _("swap pair {pair} with another pair instead").format(pair=pair)
         )
         raise MovementError(
-            f"that would leave tables {_and_list(half_empty)} half-empty, and only one table "
-            f"may be; {instead}"
+            _(
+                "that would leave tables {tables} half-empty, and only one table may be; {instead}"
+            ).format(tables=_and_list(half_empty), instead=instead)
         )
     result = tuple(tables)
     validate(result)

@@ -7,7 +7,9 @@ reason. The services in drives/services/results.py lock the table, check who is 
 there, ask this module, and write what it says.
 
 Winners are pair numbers. Messages are templates for gettext (``%(pair)d``, ``%(other)d``,
-``%(old)d``, ``%(game)d``, ``%(table)d``, ``%(entry)s``), filled in by the caller.
+``%(old)d``, ``%(game)d``, ``%(table)d``, ``%(entry)s``), filled in by the caller; each is a
+``scoring.words.Msg``, so ``message % words`` remembers its msgid and values and
+``scoring.speak.say`` says it in the reader's language.
 
 >>> step = report(Table(Status.PENDING), pair=7, device="phone-a")
 >>> step.status, step.winner, step.action
@@ -23,10 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-
-def gettext_noop(text: str) -> str:
-    """Marks a message for translation; the caller translates it (makemessages finds it)."""
-    return text
+from scoring.words import gettext_noop
 
 
 class Status(StrEnum):

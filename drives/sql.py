@@ -29,7 +29,7 @@ TABLE_GAME += ("source", "version", "reported_device")
 SEAT = ("id", "drive_id", "game", "table_game_id", "pair_id", "slot", "from_table")
 PAIR = ("id", "drive_id", "number", "player1", "player2", "code")
 LINK = ("id", "club_id", "table", "token")
-CLUB = ("id", "name", "table_drive_id")
+CLUB = ("id", "name", "table_drive_id", "language")
 
 
 def _columns(alias: str, names: tuple[str, ...]) -> str:
@@ -202,16 +202,19 @@ def audit_add(
     device: str,
     old: dict | None,
     new: dict | None,
+    words: object | None = None,
 ) -> None:
-    """Write an audit entry (AuditEntry), its old and new states as JSON."""
+    """Write an audit entry (AuditEntry), its old and new states and the words of its
+    summary (scoring.words.to_json) as JSON."""
     as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     sql = (
         "INSERT INTO drives_auditentry (club_id, drive_id, actor_id, at, action, summary, "
-        f"source, device, old, new) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, {as_json}, {as_json})"
+        "source, device, old, new, words) "
+        f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, {as_json}, {as_json}, {as_json})"
     )
     params = [club_id, drive_id, actor_id, connection.ops.adapt_datetimefield_value(at)]
     params += [action, summary, source, device]
-    params += [None if v is None else json.dumps(v) for v in (old, new)]
+    params += [None if v is None else json.dumps(v) for v in (old, new, words)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
 
@@ -301,8 +304,10 @@ def table_card(token: str, *, with_table: bool = True) -> Card | None:
 
 BOARD_DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games")
 BOARD_DRIVE += ("board_public", "standings_public")
+# With the club's language: a projector that has not chosen one shows the club's.
 _PUBLIC = {
-    screen: f"SELECT {_columns('d', BOARD_DRIVE)} FROM drives_drive d "
+    screen: f'SELECT {_columns("d", BOARD_DRIVE)}, c."language" FROM drives_drive d '
+    "JOIN drives_club c ON c.id = d.club_id "
     f'WHERE d.id = %s AND d."{screen}" = %s'
     for screen in ("board_public", "standings_public")
 }
@@ -310,11 +315,16 @@ _PUBLIC = {
 
 def public_drive(drive_id: int, screen: str) -> Drive | None:
     """The drive if its public screen ("board_public" or "standings_public") is on, with
-    the columns the public screens show (the others deferred); else None."""
+    the columns the public screens show (the others deferred) and its club's language as
+    `club_language`; else None."""
     with connection.cursor() as cursor:
         cursor.execute(_PUBLIC[screen], [drive_id, True])
         row = cursor.fetchone()
-    return None if row is None else _make(Drive, BOARD_DRIVE, row)
+    if row is None:
+        return None
+    drive = _make(Drive, BOARD_DRIVE, row[:-1])
+    drive.club_language = row[-1]
+    return drive
 
 
 BOARD_PAIR = ("id", "drive_id", "number", "player1", "player2")

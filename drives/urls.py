@@ -10,6 +10,7 @@ app_name = "drives"
 
 print_patterns = [
     path("", printing.print_page, name="print"),
+    path("language/", printing.print_language, name="print_language"),
     path("punch-cards.pdf", printing.punch_cards, name="pdf_punch_cards"),
     path("blank-cards.pdf", printing.blank_cards, name="pdf_blank_cards"),
     path("table-cards.pdf", printing.table_cards, name="pdf_table_cards"),
@@ -88,4 +89,5 @@ club_patterns = [
     path("tables/test/", links.table_card_test, name="table_card_test"),
     path("tables/test/qr.svg", links.table_card_test_qr, name="table_card_test_qr"),
     path("reach/", links.reach, name="reach"),
+    path("language/", links.club_language, name="club_language"),
 ]

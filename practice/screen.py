@@ -31,6 +31,7 @@ from scoring.play import (
 )
 from scoring.play.players import Hint
 from scoring.play.rules import SUIT_NAMES
+from scoring.speak import say
 
 RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
@@ -128,12 +129,14 @@ def hint_words(move: Move) -> str:
 def hint_line(hint: Hint) -> str:
     """The hint and its reason in one line: "The computer would play J♦: it wins the
     trick." (the coach's reasons start with the card it names)."""
-    reason = _(hint.reason)
+    reason = say(hint.reason)
     move = hint.move
-    named = f"{move.card if isinstance(move, Play) else move}: "
-    if not reason.startswith(named):
+    named = str(move.card if isinstance(move, Play) else move)
+    # "J♦: it wins the trick." in English, "J♦ : ..." in French: the card, then a colon.
+    rest = reason.removeprefix(named).lstrip(" \u00a0\u202f")
+    if not reason.startswith(named) or not rest.startswith(":"):
         return f"{hint_words(move)} {reason}"
-    why = reason.removeprefix(named)
+    why = rest[1:].lstrip()
     if isinstance(move, Play):
         return _("The computer would play %(card)s: %(why)s") % {"card": move.card, "why": why}
     return _("%(advice)s: %(why)s") % {"advice": hint_words(move).rstrip("."), "why": why}
@@ -146,7 +149,7 @@ def _trick(result_plays, names, winner: int | None = None, why: str = "") -> dic
             for n, (seat, c) in enumerate(result_plays, start=1)
         ],
         "winner": names[winner] if winner is not None else "",
-        "why": _(why) if why else "",
+        "why": say(why) if why else "",
     }
 
 
@@ -242,7 +245,7 @@ def _hand(view, state, my_turn: bool) -> list[dict]:
         if my_turn and view.phase is Phase.PLAY:
             why = refusal(view.hand, c, trick, state.trump, state.options, called=state.called)
             item["legal"] = why is None
-            item["reason"] = _(why) if why else ""
+            item["reason"] = say(why) if why else ""
             item["move"] = move_code(Play(c))
         elif my_turn and view.phase is Phase.ROB:
             item["move"] = move_code(Rob(c))

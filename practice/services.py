@@ -22,6 +22,7 @@ from practice import computer
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
 from scoring.games.cards import Card
 from scoring.play import IllegalMove, Move, State, new_game, players
+from scoring.speak import say
 
 SESSION_KEY = "practice"
 COACHING_KEPT = 24 * 3600  # seconds the cache keeps where points were lost in a hand
@@ -170,7 +171,7 @@ def game_move(*, session, move: Move, at: int) -> Game:
     try:
         state = state.apply(move)
     except IllegalMove as refused:
-        raise PracticeError(_(refused.reason)) from refused
+        raise PracticeError(say(refused.reason)) from refused
     return _save(session, game, _advance(state, game))
 
 

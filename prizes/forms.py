@@ -3,12 +3,19 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from drives.models import Club
 from prizes.models import CENTS_MAX
 
-_MONEY = re.compile(r"^\$?\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$")
+# "12", "$12.50", "12,50", and "12,50 $" as French writes it.
+_MONEY = re.compile(r"^\$?\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*\$?\s*$")
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the active language: "12.50" in English, "12,50" in French."""
+    return "," if (get_language() or "").startswith("fr") else "."
 
 
 def parse_cents(text: str) -> int:
@@ -33,11 +40,14 @@ class MoneyField(forms.Field):
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
         super().__init__(**kwargs)
-        self.widget.attrs.update({"inputmode": "decimal", "placeholder": "0.00", "maxlength": 12})
+        self.widget.attrs.update({"inputmode": "decimal", "maxlength": 12})
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "placeholder": _("0.00")}
 
     def prepare_value(self, value):
         if isinstance(value, int):
-            return f"{value // 100}.{value % 100:02d}"
+            return f"{value // 100}{decimal_mark()}{value % 100:02d}"
         return value
 
     def to_python(self, value):

@@ -19,6 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from scoring.words import gettext_noop, ngettext_noop
+
+_ = gettext_noop
+
 DEFAULT_PLACES = 3
 
 
@@ -26,7 +30,8 @@ class PrizeError(ValueError):
     """Something the organizer asked for that the prize rules refuse.
 
     The message is one plain English sentence meant for the organizer's
-    screen (a translation wraps it later).
+    screen, marked for translation (``scoring.words``): the screen says it
+    with ``scoring.speak.say(error.args[0])``.
     """
 
 
@@ -82,15 +87,26 @@ class Standings:
         if not self.unawarded:
             return ()
         n = len(self.groups)
-        prizes = "Prize" if len(self.unawarded) == 1 else "Prizes"
-        verb = "is" if len(self.unawarded) == 1 else "are"
+        count = len(self.unawarded)
         numbers = and_list(str(p) for p in self.unawarded)
         if n == 0:
-            return (f"{prizes} {numbers} {verb} not awarded: no pair has a score.",)
-        scores = (
-            "there is only 1 different score" if n == 1 else f"there are only {n} different scores"
+            return (
+                ngettext_noop(
+                    "Prize {numbers} is not awarded: no pair has a score.",
+                    "Prizes {numbers} are not awarded: no pair has a score.",
+                    count,
+                ).format(numbers=numbers),
+            )
+        scores = ngettext_noop(
+            "there is only {n} different score", "there are only {n} different scores", n
+        ).format(n=n)
+        return (
+            ngettext_noop(
+                "Prize {numbers} is not awarded: {scores}.",
+                "Prizes {numbers} are not awarded: {scores}.",
+                count,
+            ).format(numbers=numbers, scores=scores),
         )
-        return (f"{prizes} {numbers} {verb} not awarded: {scores}.",)
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -102,7 +118,7 @@ def and_list(items: Iterable[str]) -> str:
     words = list(items)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def pair_list(pairs: Iterable[int]) -> str:
@@ -114,17 +130,22 @@ def pair_list(pairs: Iterable[int]) -> str:
     'pair 12'
     """
     ordered = sorted(pairs)
-    word = "pair" if len(ordered) == 1 else "pairs"
-    return f"{word} {and_list(str(p) for p in ordered)}"
+    return ngettext_noop("pair {numbers}", "pairs {numbers}", len(ordered)).format(
+        numbers=and_list(str(p) for p in ordered)
+    )
 
 
 def check_tallies(tallies: Mapping[int, int]) -> None:
     """Raise PrizeError unless every pair number is positive and every tally is 0 or more."""
     for pair, games in tallies.items():
         if isinstance(pair, bool) or not isinstance(pair, int) or pair < 1:
-            raise PrizeError(f"{pair!r} is not a pair number.")
+            raise PrizeError(_("{pair} is not a pair number.").format(pair=repr(pair)))
         if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-            raise PrizeError(f"Pair {pair} has a games count of {games!r}, which is not possible.")
+            raise PrizeError(
+                _("Pair {pair} has a games count of {games}, which is not possible.").format(
+                    pair=pair, games=repr(games)
+                )
+            )
 
 
 def score_levels(tallies: Mapping[int, int]) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -155,7 +176,11 @@ def place_groups(tallies: Mapping[int, int], places: int = DEFAULT_PLACES) -> St
     (2,)
     """
     if isinstance(places, bool) or not isinstance(places, int) or places < 0:
-        raise PrizeError(f"The number of prize places must be 0 or more, not {places!r}.")
+        raise PrizeError(
+            _("The number of prize places must be 0 or more, not {places}.").format(
+                places=repr(places)
+            )
+        )
     levels = score_levels(tallies)
     awarded = levels[:places]
     groups = tuple(

@@ -27,6 +27,7 @@ from drives.interface import (
     clean_name,
     clean_text,
     record_audit,
+    words_join,
 )
 from scorekeeper.models import ScoreGame, ScoreHand
 from scoring import games
@@ -44,6 +45,8 @@ from scoring.games.core import (
     bid_amounts,
 )
 from scoring.games.core import SetupError as FortyFivesSetupError
+from scoring.speak import say
+from scoring.words import gettext_noop
 
 FORTY_FIVES = ScoreGame.Family.FORTY_FIVES
 ALL_FOURS = ScoreGame.Family.ALL_FOURS
@@ -115,12 +118,15 @@ def clean_options(family: str, key: str, options: dict) -> dict[str, Any]:
             name, value = LEGACY_OPTIONS[name]
         option = allowed.get(name)
         if option is None:
-            raise FortyFivesSetupError(f"{name.replace('_', ' ')} is not an option")
+            raise FortyFivesSetupError(
+                _("%(option)s is not an option") % {"option": name.replace("_", " ")}
+            )
         if value == option.default:
             continue
         if not option.applies_to(key):
             raise FortyFivesSetupError(
-                f"{option.term.lower()} is not an option of {_name(family, key)}"
+                _("%(option)s is not an option of %(game)s")
+                % {"option": _(option.term).lower(), "game": say(_name(family, key))}
             )
         value = option.checked(bool(value) if option.kind == "yes_no" else value)
         if value != option.default:
@@ -130,9 +136,9 @@ def clean_options(family: str, key: str, options: dict) -> dict[str, Any]:
 
 def _check_game(family: str, key: str) -> None:
     if family not in (FORTY_FIVES, ALL_FOURS):
-        raise FortyFivesSetupError("choose the Forty-Fives or the All Fours family")
+        raise FortyFivesSetupError(_("choose the Forty-Fives or the All Fours family"))
     if key not in variant_names(family):
-        raise FortyFivesSetupError(f"unknown game: {key}")
+        raise FortyFivesSetupError(_("unknown game: %(key)s") % {"key": key})
 
 
 def make_variant(family: str, key: str, sides: list[dict], options: dict, target: int | None):
@@ -142,7 +148,9 @@ def make_variant(family: str, key: str, sides: list[dict], options: dict, target
     if family == ALL_FOURS:
         return all_fours.make_variant(key, line_up, target=target, **kw)
     if target is not None:
-        raise FortyFivesSetupError(f"{FORTY_FIVES_NAMES[key]} has a fixed target")
+        raise FortyFivesSetupError(
+            _("%(game)s has a fixed target") % {"game": FORTY_FIVES_NAMES[key]}
+        )
     return games.make_variant(key, line_up, **kw)
 
 
@@ -200,7 +208,7 @@ def score_game_create(
         options = clean_options(family, variant, options or {})
         v = make_variant(family, variant, cleaned, options, target)
     except _SETUP_ERRORS as e:
-        raise DriveError(str(e)) from e
+        raise DriveError(say(e.args[0])) from e
     try:
         title = clean_text(title, max_length=MAX_TITLE, what=_("The title"))
     except TextError as e:
@@ -224,7 +232,7 @@ def score_game_create(
             now=now,
             origin=origin,
             action="score_game_create",
-            summary=_("Scorekeeper: new game %(name)s, %(sides)s")
+            summary=gettext_noop("Scorekeeper: new game %(name)s, %(sides)s")
             % {
                 "name": title or _name(family, variant),
                 "sides": " v ".join(s["name"] for s in cleaned),
@@ -511,7 +519,7 @@ def scoresheet(game: ScoreGame, hands: list[ScoreHand] | None = None) -> Sheet:
         except _HAND_ERRORS as e:  # a rules change made a kept hand impossible
             raise DriveError(
                 _("Hand %(n)d can no longer be scored: %(reason)s.")
-                % {"n": h.number, "reason": e.reason}
+                % {"n": h.number, "reason": say(e.reason)}
             ) from e
         entries = (
             [e for e in state.log if e.deal == state.deals_played]
@@ -621,10 +629,10 @@ def score_hand_add(
             after = _apply(game, sheet.variant, state, cleaned)
         except _HAND_ERRORS as e:
             raise DriveError(
-                _("Hand %(n)d refused: %(reason)s.") % {"n": number, "reason": e.reason}
+                _("Hand %(n)d refused: %(reason)s.") % {"n": number, "reason": say(e.reason)}
             ) from e
         except (TypeError, ValueError) as e:
-            reason = {"n": number, "reason": e}
+            reason = {"n": number, "reason": say(e.args[0]) if e.args else e}
             raise DriveError(_("Hand %(n)d refused: %(reason)s.") % reason) from e
         try:
             with transaction.atomic():
@@ -642,13 +650,14 @@ def score_hand_add(
             ) from None
         game.updated_at = now
         game.save(update_fields=["updated_at"])
-        summary = _("Scorekeeper game %(g)d: hand %(n)d, %(scores)s") % {
+        summary = gettext_noop("Scorekeeper game %(g)d: hand %(n)d, %(scores)s") % {
             "g": game.pk,
             "n": number,
             "scores": " – ".join(str(s) for s in after.scores),
         }
         if after.winner is not None:
-            summary += " · " + _("%(name)s won") % {"name": game.sides[after.winner]["name"]}
+            won = gettext_noop("%(name)s won") % {"name": game.sides[after.winner]["name"]}
+            summary = words_join([summary, won], " · ")
         _audit(
             game,
             actor=actor,
@@ -691,7 +700,7 @@ def score_hand_undo(
             now=now,
             origin=origin,
             action="score_hand_undo",
-            summary=_("Scorekeeper game %(g)d: hand %(n)d undone")
+            summary=gettext_noop("Scorekeeper game %(g)d: hand %(n)d undone")
             % {"g": game.pk, "n": last.number},
             old={"game": game.pk, "number": last.number, "record": last.record},
         )

@@ -148,6 +148,7 @@ def test_drive_copy_writes_one_audit_entry(last_night, organizer):
         "confirm_by_code": False,
         "board_public": False,
         "standings_public": False,
+        "language": "",
         "from_drive": last_night.pk,
         "place_prizes": [],
     }

@@ -89,6 +89,7 @@ ROLES: dict[str, str] = {
     "drives:rules": GET_ONLY,
     # drives/pdf_urls.py (under drives/<drive_id>/print/): the Print page and PDF downloads
     "drives:print": GET_ONLY,
+    "drives:print_language": ORGANIZER,
     "drives:pdf_punch_cards": GET_ONLY,
     "drives:pdf_blank_cards": GET_ONLY,
     "drives:pdf_table_cards": GET_ONLY,
@@ -120,6 +121,7 @@ ROLES: dict[str, str] = {
     "scorekeeper:hand_undo": SCORER,
     # drives/club_urls.py: the People page
     "club:people": ORGANIZER,
+    "club:club_language": ORGANIZER,
     "club:member_password": ORGANIZER,
     "club:member_role": ORGANIZER,
     "club:member_remove": ORGANIZER,
@@ -129,6 +131,8 @@ ROLES: dict[str, str] = {
     "club:table_card_test": GET_ONLY,  # organizers only: tests/test_site_address_screens.py
     "club:table_card_test_qr": GET_ONLY,
     "club:reach": GET_ONLY,  # public: what a phone that scanned the test QR code sees
+    # The language switch on every page: any device may choose its language.
+    "set_language": PUBLIC,
     # drives/club_urls.py: one's own profile and API keys (drives/profile_views.py)
     "club:profile": SCORER,
     "club:password_change": SCORER,  # one's own password: needs the old one

@@ -67,7 +67,9 @@ def is_flash_refusal(response, status: int, message: str) -> bool:
 
 
 def hidden_fields(text: str) -> dict[str, str]:
-    """The hidden inputs of a page's forms, as the browser would post them."""
+    """The hidden inputs of a page's forms, as the browser would post them (the language
+    switch on every page is a form of its own)."""
+    text = re.sub(r'<form[^>]*id="lang-switch".*?</form>', "", text, flags=re.S)
     found = re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', text)
     return {k: html.unescape(v) for k, v in found if k != "csrfmiddlewaretoken"}
 

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from drives.interface import FRONT, DriveError, Origin, TextError, clean_name, record_audit
 from drives.models import Club, Membership
+from scoring.words import gettext_noop
 
 from .sessions import sessions_end
 
@@ -129,9 +130,9 @@ def member_add(
             ) from e
         member = Membership.objects.create(club=club, user=user, role=role)
         summary = (
-            _("Organizer account '%(name)s' added")
+            gettext_noop("Organizer account '%(name)s' added")
             if role == ORGANIZER
-            else _("Scorer account '%(name)s' added")
+            else gettext_noop("Scorer account '%(name)s' added")
         )
         record_audit(
             club=club,
@@ -174,7 +175,8 @@ def password_change(
             now=now,
             origin=origin,
             action="password_change",
-            summary=_("'%(name)s' changed their password") % {"name": user.get_username()},
+            summary=gettext_noop("'%(name)s' changed their password")
+            % {"name": user.get_username()},
             new={"username": user.get_username()},
         )
     return user
@@ -201,7 +203,7 @@ def member_unlock(
             now=now,
             origin=origin,
             action="member_unlock",
-            summary=_("Login of '%(name)s' unlocked") % {"name": username},
+            summary=gettext_noop("Login of '%(name)s' unlocked") % {"name": username},
             new={"username": username},
         )
     return True
@@ -230,7 +232,7 @@ def member_password_set(
             now=now,
             origin=origin,
             action="member_password_set",
-            summary=_("Password for '%(name)s' changed") % {"name": user.get_username()},
+            summary=gettext_noop("Password for '%(name)s' changed") % {"name": user.get_username()},
             new={"username": user.get_username()},
         )
     return user
@@ -258,9 +260,9 @@ def member_role_set(
         member.role = role
         member.save(update_fields=["role"])
         summary = (
-            _("'%(name)s' is now an organizer")
+            gettext_noop("'%(name)s' is now an organizer")
             if role == ORGANIZER
-            else _("'%(name)s' is now a scorer")
+            else gettext_noop("'%(name)s' is now a scorer")
         )
         record_audit(
             club=club,
@@ -300,9 +302,9 @@ def member_remove(
         user.save(update_fields=["is_active"])
         sessions_end(user_id=user.pk)
         summary = (
-            _("Organizer account '%(name)s' removed")
+            gettext_noop("Organizer account '%(name)s' removed")
             if old["role"] == ORGANIZER
-            else _("Scorer account '%(name)s' removed")
+            else gettext_noop("Scorer account '%(name)s' removed")
         )
         record_audit(
             club=club,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from drives.interface import FRONT, DriveError, Origin, TextError, clean_text, record_audit
 from drives.models import ApiToken, Membership
+from scoring.words import gettext_noop
 
 KEY_START = "cd_"
 # Shown on the profile page so a person can tell their keys apart; too short to guess with.
@@ -87,7 +88,7 @@ def token_create(*, actor, name: str, now: datetime, origin: Origin = FRONT) -> 
             now=now,
             origin=origin,
             action="token_create",
-            summary=_("API key “%(name)s” (%(prefix)s…) made for %(user)s")
+            summary=gettext_noop("API key “%(name)s” (%(prefix)s…) made for %(user)s")
             % {"name": name, "prefix": token.prefix, "user": actor.get_username()},
             new={"id": token.pk, "name": name, "prefix": token.prefix},
         )
@@ -112,7 +113,7 @@ def token_revoke(*, token: ApiToken, actor, now: datetime, origin: Origin = FRON
             now=now,
             origin=origin,
             action="token_revoke",
-            summary=_("API key “%(name)s” (%(prefix)s…) of %(user)s revoked")
+            summary=gettext_noop("API key “%(name)s” (%(prefix)s…) of %(user)s revoked")
             % {"name": token.name, "prefix": token.prefix, "user": actor.get_username()},
             old={"id": token.pk, "name": token.name, "prefix": token.prefix},
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import string
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -544,6 +545,74 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
     return tables
 
 
+# What an entry's words (scoring.words.to_json) may say in all, placeholders filled: a door
+# prize draw naming every pair of the largest drive fits many times over.
+WORDS_MAX = 20_000
+_PERCENT_FIELD = re.compile(r"%(?:%|\(([A-Za-z_][A-Za-z0-9_]*)\)[sdi])")
+
+
+def _words(value: Any, where: str) -> dict | None:
+    """The words of an audit entry's summary, or None (files from before they were kept).
+
+    They are read back on every audit page, so they may hold only what Card Drive writes:
+    plain placeholders (no width, no attribute or index: nothing that runs away or reaches
+    into the program) and, placeholders filled, at most WORDS_MAX characters."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise _Refused(where, _("must be an object or null"))
+    _json(value, where)
+    if _sentence_size(value, where) > WORDS_MAX:
+        raise _Refused(where, _("says more than %(n)d characters") % {"n": WORDS_MAX})
+    return value
+
+
+def _sentence_size(node: Any, where: str) -> int:
+    """How long the sentence is at most once its placeholders are filled."""
+    node = _object(node, where, ("msgid",), ("style", "params", "plural", "count"))
+    texts = [_str(node["msgid"], f"{where}.msgid", WORDS_MAX, blank=False)]
+    if "plural" in node or "count" in node:
+        texts.append(_str(node.get("plural"), f"{where}.plural", WORDS_MAX, blank=False))
+        _int(node.get("count"), f"{where}.count", 0, INT_MAX)
+    if "style" not in node:  # a word, said as it is: nothing is put into it
+        return max(len(t) for t in texts)
+    style = _choice(node["style"], f"{where}.style", ["%", "{}", ""])
+    params = node.get("params", {})
+    if not isinstance(params, dict):
+        raise _Refused(f"{where}.params", _("must be an object"))
+    sizes = {}
+    for name, v in params.items():
+        if isinstance(v, dict):
+            sizes[name] = _sentence_size(v, f"{where}.params.{name}")
+        elif isinstance(v, list):
+            raise _Refused(f"{where}.params.{name}", _("must be text, a number or a sentence"))
+        else:
+            sizes[name] = len(str(v))
+    return max(len(t) + sum(sizes.get(f, 0) for f in _fields(t, style, where)) for t in texts)
+
+
+def _fields(text: str, style: str, where: str) -> list[str]:
+    """The names of the placeholders in a sentence, in the style it is formatted with."""
+    refused = _Refused(f"{where}.msgid", _("holds a placeholder Card Drive does not write"))
+    fields: list[str] = []
+    if style == "{}":
+        try:
+            parts = list(string.Formatter().parse(text))
+        except ValueError:
+            raise refused from None
+        for _literal, name, spec, conversion in parts:
+            if name is None:
+                continue
+            if not name.isidentifier() or spec or conversion:
+                raise refused
+            fields.append(name)
+        return fields
+    rest = _PERCENT_FIELD.sub(lambda m: fields.append(m.group(1)) or "", text)
+    if "%" in rest:
+        raise refused
+    return [f for f in fields if f is not None]
+
+
 def _check_audit(raw: Any, users: set[str]) -> list[dict]:
     entries = _list(raw, "audit")
     out = []
@@ -553,7 +622,7 @@ def _check_audit(raw: Any, users: set[str]) -> list[dict]:
             e,
             where,
             ("at", "actor", "action", "summary", "source", "device", "old", "new"),
-            ("undoes",),
+            ("undoes", "words"),
         )
         row = {
             "at": _datetime(e["at"], f"{where}.at"),
@@ -564,6 +633,8 @@ def _check_audit(raw: Any, users: set[str]) -> list[dict]:
             "device": _str(e["device"], f"{where}.device", 200),
             "old": _json(e["old"], f"{where}.old"),
             "new": _json(e["new"], f"{where}.new"),
+            # Kept since the trail reads in its reader's language; optional for older files.
+            "words": _words(e.get("words"), f"{where}.words"),
         }
         if "undoes" in e:
             if not isinstance(row["new"], dict) or "undoes" in row["new"]:

@@ -137,6 +137,7 @@ def drive_export(drive: Drive) -> dict:
             "device": e.device,
             "old": e.old,
             "new": e.new,
+            "words": e.words,
         }
         # An undo names the entry it took back by its id: kept as its place in this list.
         if isinstance(e.new, dict) and "undoes" in e.new:

@@ -18,6 +18,7 @@ from prizes.models import (
     PrizeSettings,
     SideDraw,
 )
+from scoring.words import gettext_noop
 
 from .. import pair_codes
 from ..game_options import check_game_options
@@ -77,7 +78,7 @@ def drive_import(
         ) from None
     # Only the file's own name, on one line: it goes into the audit trail.
     name = " ".join((filename or "").replace("\\", "/").rsplit("/", 1)[-1].split())[:100]
-    name = name or _("a file")
+    name = name or gettext_noop("a file")
     try:
         with transaction.atomic():
             drive = _write(club, checked, actor=actor, now=now, name=name, origin=origin)
@@ -217,6 +218,7 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
                 device=e["device"],
                 old=e["old"],
                 new=e["new"],
+                words=e["words"],
             )
             for e in c.audit
         ]
@@ -268,7 +270,7 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
         now=now,
         origin=origin,
         action="drive_import",
-        summary=_("Drive imported from %(file)s") % {"file": name},
+        summary=gettext_noop("Drive imported from %(file)s") % {"file": name},
         new={
             "file": name,
             "format": FORMAT,

@@ -39,6 +39,7 @@ from .common import (
 )
 from .links import (
     MAX_TABLES,
+    club_language_set,
     club_paper_size_set,
     table_drive_of,
     table_drive_set,
@@ -91,6 +92,7 @@ from .setup import (
     clean_name,
     drive_copy,
     drive_create,
+    drive_print_language_set,
     drive_screens_set,
     drive_update,
     last_paste,
@@ -135,6 +137,7 @@ __all__ = [
     "_seating_by_number",
     "advance_plan",
     "clean_name",
+    "club_language_set",
     "club_paper_size_set",
     "correction_plan",
     "describe_moves",
@@ -143,6 +146,7 @@ __all__ = [
     "drive_create",
     "drive_finish",
     "drive_finish_early",
+    "drive_print_language_set",
     "drive_screens_set",
     "drive_start",
     "drive_update",

@@ -12,6 +12,9 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.speak import say
+from scoring.words import gettext_noop
+
 from .. import movement
 from ..models import (
     Drive,
@@ -111,7 +114,7 @@ def _change(drive: Drive, op) -> SeatingChange:
     try:
         after = op(before)
     except movement.MovementError as e:
-        raise DriveError(str(e)) from e
+        raise DriveError(say(e.args[0])) from e
     moves = [
         {"pair": m.pair, "from_table": m.from_table, "to_table": m.to_table}
         for m in movement.moves(before, after)
@@ -220,7 +223,9 @@ def pair_arrive(
             now=now,
             origin=origin,
             action="pair_arrive",
-            summary=_("Late pair %(n)d (%(names)s) joins at table %(table)d in game %(game)d")
+            summary=gettext_noop(
+                "Late pair %(n)d (%(names)s) joins at table %(table)d in game %(game)d"
+            )
             % {"n": number, "names": pair.names, "table": table.number, "game": plan.game},
             plan=plan,
             old_extra={"pair": None},
@@ -255,7 +260,7 @@ def pair_leave(
             now=now,
             origin=origin,
             action="pair_leave",
-            summary=_("Pair %(n)d left after game %(last)d")
+            summary=gettext_noop("Pair %(n)d left after game %(last)d")
             % {"n": number, "last": drive.current_game - 1},
             plan=plan,
             old_extra={"pair": number, "left_after_game": None},
@@ -287,7 +292,7 @@ def seat_swap(
             now=now,
             origin=origin,
             action="seat_swap",
-            summary=_("Game %(game)d: pairs %(a)d and %(b)d swapped seats")
+            summary=gettext_noop("Game %(game)d: pairs %(a)d and %(b)d swapped seats")
             % {"game": plan.game, "a": a, "b": b},
             plan=plan,
         )
@@ -317,7 +322,7 @@ def seat_move(
             now=now,
             origin=origin,
             action="seat_move",
-            summary=_("Game %(game)d: pair %(n)d moved to table %(table)d")
+            summary=gettext_noop("Game %(game)d: pair %(n)d moved to table %(table)d")
             % {"game": plan.game, "n": number, "table": table},
             plan=plan,
         )
@@ -483,7 +488,7 @@ def result_correct(
             now=now,
             origin=origin,
             action="result_correct",
-            summary=_("Corrected: game %(game)d, table %(table)d, pair %(pair)d won")
+            summary=gettext_noop("Corrected: game %(game)d, table %(table)d, pair %(pair)d won")
             % {"game": game, "table": table, "pair": winner_number},
             old={"game": game, "table": table, "winner": plan.old_winner},
             new={
@@ -530,7 +535,7 @@ def drive_finish_early(
             now=now,
             origin=origin,
             action="drive_finish_early",
-            summary=_("Drive finished early after %(played)d of %(planned)d games")
+            summary=gettext_noop("Drive finished early after %(played)d of %(planned)d games")
             % {"played": played, "planned": planned},
             old={"status": "running", "games": planned, "game": game},
             new={"status": "finished", "games": played},
@@ -563,7 +568,8 @@ def drive_finish(
             now=now,
             origin=origin,
             action="drive_finish",
-            summary=_("Drive finished after %(games)d games") % {"games": drive.current_game},
+            summary=gettext_noop("Drive finished after %(games)d games")
+            % {"games": drive.current_game},
             old={"status": "running"},
             new={"status": "finished", "games_played": drive.current_game},
         )

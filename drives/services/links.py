@@ -13,6 +13,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.words import gettext_noop
+
 from ..models import (
     Club,
     Drive,
@@ -20,7 +22,7 @@ from ..models import (
     TableGame,
     TableLink,
 )
-from .common import FRONT, DriveError, Origin, _audit
+from .common import FRONT, DriveError, Origin, _audit, label_words
 
 # --- Table links (QR table cards) --------------------------------------------
 
@@ -82,7 +84,7 @@ def table_link_rotate(
             now=now,
             origin=origin,
             action="table_link_rotate",
-            summary=_("Table %(table)d has a new link: its old card no longer works.")
+            summary=gettext_noop("Table %(table)d has a new link: its old card no longer works.")
             % {"table": table},
             new={"table": table},
         )
@@ -109,7 +111,8 @@ def club_paper_size_set(
             now=now,
             origin=origin,
             action="club_paper_size",
-            summary=_("Paper size set to %(paper)s") % {"paper": club.get_paper_size_display()},
+            summary=gettext_noop("Paper size set to %(paper)s")
+            % {"paper": label_words(Club.PaperSize(paper_size).label)},
             old={"paper_size": old},
             new={"paper_size": paper_size},
         )
@@ -160,8 +163,41 @@ def table_drive_set(*, drive: Drive, actor, now: datetime, origin: Origin = FRON
             now=now,
             origin=origin,
             action="table_cards_serve",
-            summary=_("The table cards now open the tables of %(drive)s") % {"drive": drive.name},
+            summary=gettext_noop("The table cards now open the tables of %(drive)s")
+            % {"drive": drive.name},
             old={"drive": old},
             new={"drive": drive.pk},
+        )
+    return club
+
+
+def club_language_set(
+    *, club: Club, language: str, actor, now: datetime, origin: Origin = FRONT
+) -> Club:
+    """The club's language: its screens on a device that has not chosen one, and the
+    printouts of its drives that do not say otherwise."""
+    from django.conf import settings
+
+    names = dict(settings.LANGUAGES)
+    if language not in names:
+        raise DriveError(_("Choose English or French."))
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        old = club.language
+        if old == language:
+            return club
+        club.language = language
+        club.save(update_fields=["language"])
+        _audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="club_language",
+            summary=gettext_noop("The club's language is now %(language)s")
+            % {"language": names[language]},
+            old={"language": old},
+            new={"language": language},
         )
     return club

@@ -15,6 +15,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.words import gettext_noop
+
 from .. import pair_codes, sql
 from .. import results as rules
 from ..models import (
@@ -25,7 +27,16 @@ from ..models import (
     Submission,
     TableGame,
 )
-from .common import FRONT, DriveError, Origin, StaleError, _audit, _check_current, locked_drive
+from .common import (
+    FRONT,
+    DriveError,
+    Origin,
+    StaleError,
+    _audit,
+    _check_current,
+    audit_words,
+    locked_drive,
+)
 
 # --- Results ----------------------------------------------------------------
 
@@ -245,6 +256,7 @@ def _result_audit(tg, *, actor, now, origin, action, summary, old, extra=None) -
         device=origin.device[:200],
         old=old,
         new=new,
+        words=audit_words(summary),
     )
 
 
@@ -315,7 +327,7 @@ def _result_change(
         now=now,
         origin=origin,
         action=step.action,
-        summary=_(step.summary) % words,
+        summary=gettext_noop(step.summary) % words,
         old=old,
     )
     return Answer(200, answer, tg)
@@ -579,7 +591,10 @@ def _confirm_refused(*, drive, game, table, device, origin, now, why: DriveError
             now=now,
             origin=origin,
             action="table_confirm_refused",
-            summary=_("Game %(game)d, table %(table)d: an agreement was refused: %(why)s")
+            # The reason as the refusal said it: its words are kept when it was marked.
+            summary=gettext_noop(
+                "Game %(game)d, table %(table)d: an agreement was refused: %(why)s"
+            )
             % {"game": game, "table": table, "why": why.message},
             new={"game": game, "table": table, "device": device, "status": why.status},
         )
@@ -678,7 +693,7 @@ def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -
             now=now,
             origin=origin,
             action=step.action,
-            summary=_(step.summary) % {"entry": entry.summary},
+            summary=gettext_noop(step.summary) % {"entry": entry.sentence},
             old=old,
             new={
                 **_result_state(tg),

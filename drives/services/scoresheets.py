@@ -25,6 +25,8 @@ from scoring.games.core import (
     Variant,
     two_pairs,
 )
+from scoring.speak import say
+from scoring.words import gettext_noop
 
 from ..game_options import variant_for
 from ..models import (
@@ -34,7 +36,7 @@ from ..models import (
     Pair,
     TableGame,
 )
-from .common import FRONT, DriveError, Origin, StaleError, _audit
+from .common import FRONT, DriveError, Origin, StaleError, _audit, words_join
 from .results import RESULT_ACTIONS, RESULT_UNDOS, _locked_table, result_record
 
 # --- Scorekeeper ------------------------------------------------------------
@@ -101,7 +103,7 @@ class Scoresheet:
     def game_name(self) -> str:
         if self.all_fours:
             return self.drive.get_game_display()
-        return self.variant.game.label
+        return say(self.variant.game.label)
 
     @property
     def last_log(self) -> tuple:
@@ -263,7 +265,7 @@ def _replay(variant, hands: list[Hand], numbers: tuple[int, ...], table: int) ->
         except HandError as e:
             raise DriveError(
                 _("Hand %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
-                % {"n": hand.number, "table": table, "reason": e.reason},
+                % {"n": hand.number, "table": table, "reason": say(e.reason)},
                 409,
             ) from e
         rows.append(
@@ -291,8 +293,8 @@ def _hanging(variant: Variant, before: GameState, after: GameState) -> tuple[int
 
 
 def _scores_text(numbers: tuple[int, ...], scores: tuple[int, ...]) -> str:
-    return ", ".join(
-        _("pair %(pair)d %(score)d") % {"pair": n, "score": s}
+    return words_join(
+        gettext_noop("pair %(pair)d %(score)d") % {"pair": n, "score": s}
         for n, s in zip(numbers, scores, strict=True)
     )
 
@@ -473,7 +475,7 @@ def _replay_deals(
         except all_fours.DealError as e:
             raise DriveError(
                 _("Deal %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
-                % {"n": hand.number, "table": table, "reason": e.reason},
+                % {"n": hand.number, "table": table, "reason": say(e.reason)},
                 409,
             ) from e
         log = tuple(
@@ -564,7 +566,7 @@ def hand_add(
         except (HandError, all_fours.DealError) as e:
             raise DriveError(
                 _("%(unit)s %(n)d refused: %(reason)s.")
-                % {"unit": unit, "n": number, "reason": e.reason}
+                % {"unit": unit, "n": number, "reason": say(e.reason)}
             ) from e
         try:
             with transaction.atomic():
@@ -586,15 +588,16 @@ def hand_add(
                 _("Hand %(n)d was already entered on another device.") % {"n": number}
             ) from None
         winner = None if after.winner is None else numbers[after.winner]
-        summary = _("Game %(game)d, table %(table)d: %(unit)s %(n)d, %(scores)s") % {
+        summary = gettext_noop("Game %(game)d, table %(table)d: %(unit)s %(n)d, %(scores)s") % {
             "game": game,
             "table": table,
-            "unit": unit.lower(),
+            "unit": gettext_noop("deal") if deals else gettext_noop("hand"),
             "n": number,
             "scores": _scores_text(numbers, after.scores),
         }
         if winner is not None:
-            summary += " · " + _("pair %(pair)d won the game") % {"pair": winner}
+            won = gettext_noop("pair %(pair)d won the game") % {"pair": winner}
+            summary = words_join([summary, won], " · ")
         _audit(
             club=drive.club,
             drive=drive,
@@ -699,13 +702,14 @@ def hand_undo(
             tg.version += 1
             tg.save(update_fields=["winner", "status", "entered_by", "entered_at", "version"])
         last.delete()
-        summary = _("Undone: game %(game)d, table %(table)d, hand %(n)d") % {
+        summary = gettext_noop("Undone: game %(game)d, table %(table)d, hand %(n)d") % {
             "game": game,
             "table": table,
             "n": last.number,
         }
         if take_back:
-            summary += " · " + _("pair %(pair)d's win taken back") % {"pair": won.number}
+            taken = gettext_noop("pair %(pair)d's win taken back") % {"pair": won.number}
+            summary = words_join([summary, taken], " · ")
         _audit(
             club=drive.club,
             drive=drive,

@@ -13,6 +13,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from scoring.words import gettext_noop
+
 from .. import movement, snapshots, sql
 from ..models import (
     Club,
@@ -163,7 +165,9 @@ def drive_start(
             now=now,
             origin=origin,
             action="drive_start",
-            summary=_("Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d")
+            summary=gettext_noop(
+                "Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d"
+            )
             % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed},
             new={
                 "seed": seed,
@@ -298,7 +302,7 @@ def game_advance(
             now=now,
             origin=origin,
             action="game_advance",
-            summary=_("Game %(game)d seated: %(moves)d pairs moved")
+            summary=gettext_noop("Game %(game)d seated: %(moves)d pairs moved")
             % {"game": game, "moves": len(plan.moves)},
             old={"game": from_game},
             new={"game": game, "moves": plan.moves},
@@ -362,7 +366,7 @@ def game_undo(
             now=now,
             origin=origin,
             action="game_undo",
-            summary=_("Game %(game)d taken back: back to game %(prev)d")
+            summary=gettext_noop("Game %(game)d taken back: back to game %(prev)d")
             % {"game": game, "prev": game - 1},
             old={"game": game, "seating": seating},
             new={"game": game - 1},

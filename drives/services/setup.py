@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from prizes.models import PlacePrize, PrizeSettings
+from scoring.words import gettext_noop, ngettext_noop
 
 from .. import text
 from ..game_options import check_game_options
@@ -43,6 +44,7 @@ DRIVE_SETTINGS = (
     "confirm_by_code",
     "board_public",
     "standings_public",
+    "language",
 )
 
 
@@ -77,7 +79,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
             now=now,
             origin=origin,
             action="drive_create",
-            summary=_("Drive created"),
+            summary=gettext_noop("Drive created"),
             new=_settings_of(drive),
         )
     return drive
@@ -108,7 +110,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
             now=now,
             origin=origin,
             action="drive_update",
-            summary=_("Drive settings changed"),
+            summary=gettext_noop("Drive settings changed"),
             old=old,
             new=_settings_of(drive),
         )
@@ -142,9 +144,44 @@ def drive_screens_set(
             now=now,
             origin=origin,
             action="drive_screens",
-            summary=_("Projector board, public standings or confirmation setting changed"),
+            summary=gettext_noop(
+                "Projector board, public standings or confirmation setting changed"
+            ),
             old=old,
             new=new,
+        )
+    return drive
+
+
+def drive_print_language_set(
+    *, drive: Drive, language: str, actor, now: datetime, origin: Origin = FRONT
+) -> Drive:
+    """The language the drive's printouts are in ("" for the club's): any time, mid-night
+    too, since a printout changes nothing of the night."""
+    from django.conf import settings
+
+    names = dict(settings.LANGUAGES)
+    if language and language not in names:
+        raise DriveError(_("Choose English or French."))
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        old = drive.language
+        if old == language:
+            return drive
+        drive.language = language
+        drive.save(update_fields=["language"])
+        _audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_print_language",
+            summary=gettext_noop("Printouts now in %(language)s") % {"language": names[language]}
+            if language
+            else gettext_noop("Printouts now in the club's language"),
+            old={"language": old},
+            new={"language": language},
         )
     return drive
 
@@ -284,7 +321,8 @@ def pair_add(
             now=now,
             origin=origin,
             action="pair_add",
-            summary=_("Pair %(n)d added: %(names)s") % {"n": number, "names": pair.names},
+            summary=gettext_noop("Pair %(n)d added: %(names)s")
+            % {"n": number, "names": pair.names},
             new=_pair_dict(pair),
         )
     return pair
@@ -414,7 +452,7 @@ def pairs_bulk_undo(
             now=now,
             origin=origin,
             action="pairs_bulk_undo",
-            summary=ngettext(
+            summary=ngettext_noop(
                 "Paste taken back: %(n)d pair removed",
                 "Paste taken back: %(n)d pairs removed",
                 len(gone),
@@ -484,7 +522,7 @@ def pairs_add_many(
             now=now,
             origin=origin,
             action="pairs_bulk_add",
-            summary=_("%(count)d pairs added: %(first)d to %(last)d")
+            summary=gettext_noop("%(count)d pairs added: %(first)d to %(last)d")
             % {"count": len(pairs), "first": pairs[0].number, "last": pairs[-1].number},
             new=[_pair_dict(p) for p in pairs],
         )
@@ -526,7 +564,7 @@ def pair_update(
             now=now,
             origin=origin,
             action="pair_update",
-            summary=_("Pair %(n)d changed") % {"n": pair.number},
+            summary=gettext_noop("Pair %(n)d changed") % {"n": pair.number},
             old=old,
             new=new,
         )
@@ -548,7 +586,11 @@ def pair_set_paid(*, pair: Pair, actor, now: datetime, paid: bool, origin: Origi
             now=now,
             origin=origin,
             action="pair_paid",
-            summary=(_("Pair %(n)d paid") if paid else _("Pair %(n)d marked unpaid"))
+            summary=(
+                gettext_noop("Pair %(n)d paid")
+                if paid
+                else gettext_noop("Pair %(n)d marked unpaid")
+            )
             % {"n": pair.number},
             old={"paid": not paid},
             new={"paid": paid},
@@ -570,7 +612,7 @@ def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> 
             now=now,
             origin=origin,
             action="pair_remove",
-            summary=_("Pair %(n)d removed") % {"n": old["number"]},
+            summary=gettext_noop("Pair %(n)d removed") % {"n": old["number"]},
             old=old,
         )
 
@@ -648,7 +690,7 @@ def drive_copy(
             now=now,
             origin=origin,
             action="drive_copy",
-            summary=_("Drive created from “%(name)s” of %(date)s")
+            summary=gettext_noop("Drive created from “%(name)s” of %(date)s")
             % {"name": source.name, "date": source.date.isoformat()},
             new={**_settings_of(drive), "from_drive": source.pk, **prizes},
         )
@@ -733,7 +775,7 @@ def pairs_reregister(
             now=now,
             origin=origin,
             action="pairs_reregister",
-            summary=ngettext(
+            summary=ngettext_noop(
                 "%(count)d pair re-registered from “%(drive)s”",
                 "%(count)d pairs re-registered from “%(drive)s”",
                 len(pairs),

@@ -22,11 +22,12 @@ from prizes.interface import pair_places
 
 from .. import live, sql
 from ..models import Drive
+from .shared import speak_club_language
 
 
 def _public_drive(drive_id: int, setting: str) -> Drive | None:
     """The drive if that public screen of it is on, else None (one query)."""
-    return Drive.objects.filter(pk=drive_id, **{setting: True}).first()
+    return Drive.objects.select_related("club").filter(pk=drive_id, **{setting: True}).first()
 
 
 def _not_shown(request: HttpRequest, *, poll: bool = False) -> HttpResponse:
@@ -73,6 +74,7 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = sql.public_drive(drive_id, "board_public")
     if drive is None:
         return _fresh(_not_shown(request, poll=True))
+    speak_club_language(request, drive.club_language)
     etag = board_etag(request, drive)
     response = get_conditional_response(request, etag=etag)
     if response is not None:
@@ -98,6 +100,7 @@ def standings(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = _public_drive(drive_id, "standings_public")
     if drive is None:
         return _fresh(_not_shown(request))
+    speak_club_language(request, drive.club.language)
     ctx = {
         "drive": drive,
         "rows": pair_places(drive),

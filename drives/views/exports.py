@@ -97,7 +97,7 @@ def audit_rows(drive: Drive) -> list[list]:
             _time(e.at),
             e.actor.get_username() if e.actor else "",
             e.action,
-            e.summary,
+            e.text,
             e.source,
             e.device,
             _json(e.old),

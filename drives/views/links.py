@@ -160,3 +160,35 @@ def qr_drawing(data: str, size: int = 320) -> Drawing:
 def qr_svg(data: str, size: int = 320) -> str:
     """The QR code as SVG text, for a screen."""
     return renderSVG.drawToString(qr_drawing(data, size))
+
+
+class ClubLanguageForm(forms.Form):
+    language = forms.ChoiceField(choices=settings.LANGUAGES)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def club_language(request):
+    """The club's language (organizers): the screens of devices that have not chosen one,
+    and the printouts of drives that do not say otherwise."""
+    club = _organizer_club(request)
+    form = ClubLanguageForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("Choose English or French."))
+    club = services.club_language_set(
+        club=club,
+        language=form.cleaned_data["language"],
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "people"),
+    )
+    messages.success(
+        request,
+        _("The club's language is now %(language)s.")
+        % {"language": dict(settings.LANGUAGES)[club.language]},
+    )
+    # The whole page changes language (this device too, unless it chose one): reload it.
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("club:people"))
+    return redirect("club:people")

@@ -8,19 +8,24 @@ as an attachment named after the drive's date.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
 from ..models import Drive
 from ..pdf import cards, data, pack, prize_report, seating, standings, tables
-from .shared import address_note, get_drive_for_user, handle_drive_errors, page
+from .shared import address_note, get_drive_for_user, handle_drive_errors, origin_of, page
 
 MAX_COPIES = data.MAX_COPIES
 
@@ -45,7 +50,11 @@ class TableCardsForm(forms.Form):
     )
 
 
-def _download(drive: Drive, what: str, content: bytes) -> HttpResponse:
+def _download(drive: Drive, what: str, build: Callable[[], bytes]) -> HttpResponse:
+    """The PDF `build` draws, in the drive's language (a French hall prints French cards
+    from an English laptop), as an attachment."""
+    with translation.override(drive.print_language):
+        content = build()
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = content_disposition_header(True, data.file_name(drive, what))
     return response
@@ -117,8 +126,39 @@ def _print_page(request, drive, *, blank_form=None, tables_form=None, status=200
         "blank_form": blank_form or BlankCardsForm(),
         "tables_form": tables_form or TableCardsForm(),
         "table_count": data.table_count(drive),
+        "print_languages": Drive._meta.get_field("language").choices,
     }
     return page(request, "drives/print.html", ctx, status)
+
+
+class PrintLanguageForm(forms.Form):
+    language = forms.ChoiceField(choices=[("", ""), *settings.LANGUAGES], required=False)
+
+
+@login_required
+@require_POST
+@handle_drive_errors
+def print_language(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """The language of the drive's printouts (organizers): its own, or the club's ("")."""
+    drive = get_drive_for_user(request, drive_id)
+    form = PrintLanguageForm(request.POST)
+    if not form.is_valid():
+        raise services.DriveError(_("Choose English or French."))
+    drive = services.drive_print_language_set(
+        drive=drive,
+        language=form.cleaned_data["language"],
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "print"),
+    )
+    messages.success(
+        request, _("Printouts are now in %(language)s.") % {"language": _language_name(drive)}
+    )
+    return _print_page(request, drive)
+
+
+def _language_name(drive: Drive) -> str:
+    return dict(settings.LANGUAGES)[drive.print_language]
 
 
 @login_required
@@ -133,7 +173,7 @@ def print_page(request: HttpRequest, drive_id: int) -> HttpResponse:
 @require_GET
 def punch_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    return _download(drive, "punch-cards", cards.punch_cards(data.punch_cards(drive)))
+    return _download(drive, "punch-cards", lambda: cards.punch_cards(data.punch_cards(drive)))
 
 
 @login_required
@@ -144,8 +184,12 @@ def blank_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
     form = BlankCardsForm(request.GET)
     if not form.is_valid():
         return _print_page(request, drive, blank_form=form, status=400)
-    doc = data.blank_cards(drive, form.cleaned_data["count"])
-    return _download(drive, "blank-cards", cards.punch_cards(doc, title=_("Blank punch cards")))
+    count = form.cleaned_data["count"]
+    return _download(
+        drive,
+        "blank-cards",
+        lambda: cards.punch_cards(data.blank_cards(drive, count), title=_("Blank punch cards")),
+    )
 
 
 @login_required
@@ -160,8 +204,11 @@ def table_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
         return _print_page(request, drive, tables_form=form, status=400)
     count = form.cleaned_data["tables"] or data.table_count(drive)
     links = [link for link in services.table_links(drive.club, count) if link.table <= count]
-    doc = data.table_cards(drive, links, services.table_link_url)
-    return _download(drive, "table-cards", tables.table_cards(doc))
+    return _download(
+        drive,
+        "table-cards",
+        lambda: tables.table_cards(data.table_cards(drive, links, services.table_link_url)),
+    )
 
 
 @login_required
@@ -171,32 +218,34 @@ def seating_list(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     if drive.is_setup:
         raise services.DriveError(_("There is no seating yet: start the drive first."), 409)
-    return _download(drive, "seating", seating.seating(data.seating(drive)))
+    return _download(drive, "seating", lambda: seating.seating(data.seating(drive)))
 
 
 @login_required
 @require_GET
 def paper_pack(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    return _download(drive, "paper-pack", pack.paper_pack(data.paper_pack(drive)))
+    return _download(drive, "paper-pack", lambda: pack.paper_pack(data.paper_pack(drive)))
 
 
 @login_required
 @require_GET
 def standings_sheet(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    return _download(drive, "standings", standings.standings(data.standings(drive)))
+    return _download(drive, "standings", lambda: standings.standings(data.standings(drive)))
 
 
 @login_required
 @require_GET
 def final_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    return _download(drive, "final-cards", cards.final_cards(data.final_cards(drive)))
+    return _download(drive, "final-cards", lambda: cards.final_cards(data.final_cards(drive)))
 
 
 @login_required
 @require_GET
 def prize_report_pdf(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id)
-    return _download(drive, "prize-report", prize_report.prize_report(data.prize_report(drive)))
+    return _download(
+        drive, "prize-report", lambda: prize_report.prize_report(data.prize_report(drive))
+    )

@@ -6,18 +6,21 @@
 - page: one view serves the whole page or, for htmx, the named partial
 - htmx_refusal: a refusal shown in the flash region of the page
 - origin_of, posted: where a change came from; the form data of a POST
+- speak_club_language: the club's language on a device that has not chosen one
 """
 
 from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
@@ -29,10 +32,27 @@ ORGANIZER = Membership.Role.ORGANIZER
 SCORER = Membership.Role.SCORER
 
 
+def speak_club_language(request: HttpRequest, language: str) -> None:
+    """Speak the club's language to a device that has not chosen one (no language cookie).
+
+    A device's own choice (the switch on every page, kept in a cookie) always wins; before
+    it, the club's default: a French hall's phones open in French whatever their browser
+    says. The API answers in the language its caller asks for (Accept-Language). Called
+    where the club is read anyway, so it costs no statement."""
+    if settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
+        return
+    if request.path.startswith("/api/"):
+        return  # a program asks for its language with Accept-Language
+    if language in dict(settings.LANGUAGES) and language != translation.get_language():
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+
+
 def membership_of(request: HttpRequest) -> Membership:
     m = Membership.objects.select_related("club").filter(user=request.user).first()
     if m is None:
         raise PermissionDenied(_("This account does not belong to a club."))
+    speak_club_language(request, m.club.language)
     return m
 
 
@@ -50,6 +70,7 @@ def get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool =
     if drive is None:
         membership_of(request)  # an account without a club gets a plain 403
         raise Http404(_("No such drive in your club."))
+    speak_club_language(request, drive.club.language)
     if drive.member_role != ORGANIZER and not scorer_ok:
         raise PermissionDenied(_("Only an organizer can do this."))
     request.role = drive.member_role

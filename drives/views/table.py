@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import services, sql
 from ..models import TableLink
+from .shared import speak_club_language
 
 DEVICE_COOKIE = "cd_device"
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -48,7 +49,7 @@ class WithdrawForm(forms.Form):
     key = forms.CharField(max_length=64)
 
 
-def _card(token: str, *, with_table: bool = True) -> sql.Card:
+def _card(request: HttpRequest, token: str, *, with_table: bool = True) -> sql.Card:
     """The table card of the token: its link and club, the running drive the club's table
     cards open (never simply the newest running drive), and with_table, that drive's table
     in the current game with its seats. One statement."""
@@ -57,6 +58,7 @@ def _card(token: str, *, with_table: bool = True) -> sql.Card:
     card = sql.table_card(token, with_table=with_table)
     if card is None:
         raise Http404(_("This table card is not valid."))
+    speak_club_language(request, card.link.club.language)
     return card
 
 
@@ -84,7 +86,7 @@ def _context(request, card: sql.Card, message: str = "", error: bool = False, fr
         drive, tg = fresh.drive, fresh
     else:
         if not card.with_table:
-            card = _card(card.link.token)
+            card = _card(request, card.link.token)
         drive, tg = card.drive, card.table_game
     link = card.link
     ctx = {
@@ -145,7 +147,7 @@ def _etag(request, ctx: dict) -> str:
 
 @require_GET
 def table_page(request, token):
-    card = _card(token)
+    card = _card(request, token)
     ctx = _context(request, card)
     # Each table polls every few seconds: an unchanged panel is answered 304.
     etag = _etag(request, ctx)
@@ -165,7 +167,7 @@ def _submit(request, token, form_class, service, **fields) -> HttpResponse:
 
     fields: the service's own arguments, each named after the form field it comes from.
     """
-    card = _card(token, with_table=False)
+    card = _card(request, token, with_table=False)
     form = form_class(request.POST)
     if not form.is_valid():
         if "key" in form.errors:

@@ -10,6 +10,9 @@ from prizes.places import (
     DEFAULT_PLACES,
     PrizeError,
 )
+from scoring.words import gettext_noop
+
+_ = gettext_noop
 
 DEFAULT_CASH_UNIT = 5  # Canada has no 1-cent coin
 DEFAULT_JAR_GAMES = 8
@@ -44,10 +47,10 @@ class PrizeSettings:
 
     def __post_init__(self) -> None:
         if self.places < 0:
-            raise PrizeError("The number of prize places must be 0 or more.")
+            raise PrizeError(_("The number of prize places must be 0 or more."))
         _check_unit(self.cash_unit)
         if self.jar_games < 1:
-            raise PrizeError("The cookie jar must draw at least 1 game.")
+            raise PrizeError(_("The cookie jar must draw at least 1 game."))
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,9 @@ class Prize:
 
     def __post_init__(self) -> None:
         if (self.cents is None) == (not self.item.strip()):
-            raise PrizeError(f"{self.label} must be either an amount of money or an item.")
+            raise PrizeError(
+                _("{prize} must be either an amount of money or an item.").format(prize=self.label)
+            )
         if self.cents is not None:
             _check_cents(self.cents, self.label)
 
@@ -83,7 +88,7 @@ def _pair_set(pairs: Iterable[int]) -> tuple[int, ...]:
     out = set()
     for p in pairs:
         if isinstance(p, bool) or not isinstance(p, int) or p < 1:
-            raise PrizeError(f"{p!r} is not a pair number.")
+            raise PrizeError(_("{pair} is not a pair number.").format(pair=repr(p)))
         out.add(p)
     return tuple(sorted(out))
 
@@ -92,24 +97,25 @@ def _subset(pairs: Iterable[int], group: tuple[int, ...]) -> tuple[int, ...]:
     chosen = _pair_set(pairs)
     outside = [p for p in chosen if p not in group]
     if outside:
-        raise PrizeError(f"Pair {outside[0]} is not in this tie.")
+        raise PrizeError(_("Pair {pair} is not in this tie.").format(pair=outside[0]))
     return chosen
 
 
 def _check_cents(value: int, what: str) -> None:
+    """Refuse what is not a whole number of cents, 0 or more; ``what`` is marked words."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PrizeError(f"{what} must be a whole number of cents.")
+        raise PrizeError(_("{what} must be a whole number of cents.").format(what=what))
     if value < 0:
-        raise PrizeError(f"{what} cannot be negative.")
+        raise PrizeError(_("{what} cannot be negative.").format(what=what))
 
 
 def _check_unit(unit: int) -> None:
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
-        raise PrizeError("The smallest cash unit must be 1 cent or more.")
+        raise PrizeError(_("The smallest cash unit must be 1 cent or more."))
 
 
 def _check_jar(games_played: int, count: int) -> None:
     if games_played < 1:
-        raise PrizeError("The cookie jar is drawn after at least one game has been played.")
+        raise PrizeError(_("The cookie jar is drawn after at least one game has been played."))
     if count < 1:
-        raise PrizeError("The cookie jar must draw at least 1 game.")
+        raise PrizeError(_("The cookie jar must draw at least 1 game."))

@@ -14,10 +14,13 @@ from prizes.places import (
     PrizeError,
     check_tallies,
 )
+from scoring.words import gettext_noop, ngettext_noop
 
 from .base import DEFAULT_CASH_UNIT, DEFAULT_JAR_GAMES, _check_cents, _check_jar, _pair_set
 from .money import Payout, payout
 from .ties import DECK, Card
+
+_ = gettext_noop
 
 # ---------------------------------------------------------------- cookie jar
 
@@ -30,10 +33,12 @@ def cookie_jar_opt_in(pair: int, *, jar_on: bool, first_game_started: bool) -> N
     >>> cookie_jar_opt_in(4, jar_on=True, first_game_started=False)
     """
     if not jar_on:
-        raise PrizeError("This drive has no cookie jar.")
+        raise PrizeError(_("This drive has no cookie jar."))
     if first_game_started:
         raise PrizeError(
-            f"Pair {pair} cannot join the cookie jar: pairs join before the first game starts."
+            _(
+                "Pair {pair} cannot join the cookie jar: pairs join before the first game starts."
+            ).format(pair=pair)
         )
 
 
@@ -76,15 +81,23 @@ def cookie_jar_manual(
     drawn = list(numbers)
     for n in drawn:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= games_played:
-            raise PrizeError(f"Game {n} was not played: enter numbers from 1 to {games_played}.")
+            raise PrizeError(
+                _("Game {game} was not played: enter numbers from 1 to {played}.").format(
+                    game=n, played=games_played
+                )
+            )
     repeats = sorted({n for n in drawn if drawn.count(n) > 1})
     if repeats:
-        raise PrizeError(f"Game {repeats[0]} is entered twice; each game can be drawn once.")
+        raise PrizeError(
+            _("Game {game} is entered twice; each game can be drawn once.").format(game=repeats[0])
+        )
     k = min(count, games_played)
     if len(drawn) != k:
-        entered = "1 was" if len(drawn) == 1 else f"{len(drawn)} were"
-        wanted = "1 game number" if k == 1 else f"{k} game numbers"
-        raise PrizeError(f"Enter {wanted}; {entered} entered.")
+        entered = ngettext_noop("{n} was", "{n} were", len(drawn)).format(n=len(drawn))
+        wanted = ngettext_noop("{n} game number", "{n} game numbers", k).format(n=k)
+        raise PrizeError(
+            _("Enter {wanted}; {entered} entered.").format(wanted=wanted, entered=entered)
+        )
     return JarDraw(tuple(sorted(drawn)), games_played, None)
 
 
@@ -111,9 +124,9 @@ def cookie_jar_payout(jar: int, winners: Iterable[int], unit: int = DEFAULT_CASH
     """
     who = _pair_set(winners)
     if not who:
-        _check_cents(jar, "The cookie jar")
-        return Payout("Cookie jar", jar, (), 0, carried_over=jar)
-    return payout("Cookie jar", jar, who, unit)
+        _check_cents(jar, _("The cookie jar"))
+        return Payout(_("Cookie jar"), jar, (), 0, carried_over=jar)
+    return payout(_("Cookie jar"), jar, who, unit)
 
 
 @dataclass(frozen=True)
@@ -154,9 +167,9 @@ def jackpot(
     """
     check_tallies(tallies)
     if threshold < 1:
-        raise PrizeError("The jackpot needs a number of games of 1 or more.")
+        raise PrizeError(_("The jackpot needs a number of games of 1 or more."))
     reached = [p for p, g in tallies.items() if g >= threshold]
-    return payout("Jackpot", amount, reached, unit) if reached else None
+    return payout(_("Jackpot"), amount, reached, unit) if reached else None
 
 
 @dataclass(frozen=True)
@@ -187,14 +200,22 @@ def fifty_fifty_draw(
     """
     ranges = sorted(ticket_ranges)
     if not ranges:
-        raise PrizeError("No 50/50 tickets were sold.")
+        raise PrizeError(_("No 50/50 tickets were sold."))
     for first, last in ranges:
         if first < 1 or last < first:
-            raise PrizeError(f"Tickets {first} to {last} are not a range of ticket numbers.")
+            raise PrizeError(
+                _("Tickets {first} to {last} are not a range of ticket numbers.").format(
+                    first=first, last=last
+                )
+            )
     for (a1, a2), (b1, b2) in zip(ranges, ranges[1:], strict=False):
         if b1 <= a2:
-            raise PrizeError(f"Tickets {a1} to {a2} and {b1} to {b2} overlap.")
-    _check_cents(takings, "The 50/50 takings")
+            raise PrizeError(
+                _("Tickets {a1} to {a2} and {b1} to {b2} overlap.").format(
+                    a1=a1, a2=a2, b1=b1, b2=b2
+                )
+            )
+    _check_cents(takings, _("The 50/50 takings"))
     sold = sum(last - first + 1 for first, last in ranges)
     index = random.Random(seed).randrange(sold)
     for first, last in ranges:
@@ -203,7 +224,7 @@ def fifty_fifty_draw(
             ticket = first + index
             break
         index -= size
-    half = payout("50/50", takings // 2, [ticket], unit)
+    half = payout(_("50/50"), takings // 2, [ticket], unit)
     return FiftyFifty(ticket, sold, seed, half)
 
 
@@ -240,12 +261,17 @@ def door_prize_draw(
     True
     """
     if count < 1:
-        raise PrizeError("Draw at least one door prize.")
+        raise PrizeError(_("Draw at least one door prize."))
     done = set(_pair_set(already_drawn))
     pool = [p for p in _pair_set(present) if p not in done]
     if not pool:
-        raise PrizeError("Every pair present has already won a door prize.")
+        raise PrizeError(_("Every pair present has already won a door prize."))
     if count > len(pool):
-        left = "1 pair" if len(pool) == 1 else f"{len(pool)} pairs"
-        raise PrizeError(f"Only {left} present can still win a door prize, not {count}.")
+        raise PrizeError(
+            ngettext_noop(
+                "Only {n} pair present can still win a door prize, not {count}.",
+                "Only {n} pairs present can still win a door prize, not {count}.",
+                len(pool),
+            ).format(n=len(pool), count=count)
+        )
     return tuple(random.Random(seed).sample(pool, count))

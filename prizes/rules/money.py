@@ -8,8 +8,11 @@ from dataclasses import dataclass
 from prizes.places import (
     PrizeError,
 )
+from scoring.words import gettext_noop
 
 from .base import DEFAULT_CASH_UNIT, _check_cents, _check_unit, _pair_set
+
+_ = gettext_noop
 
 # ---------------------------------------------------------------- money
 
@@ -24,10 +27,10 @@ def split_cents(total: int, n: int, unit: int = DEFAULT_CASH_UNIT) -> tuple[int,
     >>> split_cents(1000, 3, unit=1)
     (333, 1)
     """
-    _check_cents(total, "A prize")
+    _check_cents(total, _("A prize"))
     _check_unit(unit)
     if n < 1:
-        raise PrizeError("A prize must be split among at least one pair.")
+        raise PrizeError(_("A prize must be split among at least one pair."))
     share = total // n // unit * unit
     return share, total - share * n
 
@@ -49,7 +52,7 @@ class Payout:
 
     def __post_init__(self) -> None:
         if self.paid + self.kept_by_hall + self.carried_over != self.amount:
-            raise PrizeError(f"The money for {self.prize} does not add up.")
+            raise PrizeError(_("The money for {prize} does not add up.").format(prize=self.prize))
 
     @property
     def paid(self) -> int:
@@ -66,7 +69,7 @@ def payout(
     """
     who = _pair_set(recipients)
     if not who:
-        raise PrizeError(f"{prize} has nobody to pay.")
+        raise PrizeError(_("{prize} has nobody to pay.").format(prize=prize))
     share, rest = split_cents(amount, len(who), unit)
     return Payout(prize, amount, who, share, kept_by_hall=rest)
 
@@ -114,12 +117,12 @@ def cash_summary(
     (10000, 3000, 7000)
     """
     for value, what in (
-        (entry_fee, "The entry fee"),
-        (pairs_paid, "The number of pairs paid"),
-        (jar_price, "The cookie jar price"),
-        (jar_pairs, "The number of pairs in the cookie jar"),
-        (jar_carried_in, "The cookie jar carried in"),
-        (fifty_fifty, "The 50/50 takings"),
+        (entry_fee, _("The entry fee")),
+        (pairs_paid, _("The number of pairs paid")),
+        (jar_price, _("The cookie jar price")),
+        (jar_pairs, _("The number of pairs in the cookie jar")),
+        (jar_carried_in, _("The cookie jar carried in")),
+        (fifty_fifty, _("The 50/50 takings")),
     ):
         _check_cents(value, what)
     paid = list(payouts)

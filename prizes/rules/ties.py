@@ -13,12 +13,33 @@ from typing import Literal
 from prizes.places import (
     DEFAULT_PLACES,
     PrizeError,
+    and_list,
     check_tallies,
     pair_list,
     place_groups,
 )
+from scoring.words import gettext_noop, ngettext_noop
 
 from .base import Method, _pair_set, _subset
+
+_ = gettext_noop
+
+
+def _numbers(pairs: Iterable[int]) -> str:
+    """Pair numbers in number order, as a sentence lists them: "3, 5 and 7"."""
+    return and_list(str(p) for p in sorted(pairs))
+
+
+def _joined(parts: Sequence[str], template: str) -> str:
+    """Marked parts joined two at a time by the marked ``template`` ("{first}, {then}"),
+    so each part is still translated on its own."""
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        out = template.format(first=out, then=part)
+    return out
+
 
 # ---------------------------------------------------------------- cards
 
@@ -39,7 +60,7 @@ def check_card(card: Card) -> None:
         and card[1] in SUITS
     )
     if not ok:
-        raise PrizeError(f"{card!r} is not a playing card.")
+        raise PrizeError(_("{card} is not a playing card.").format(card=repr(card)))
 
 
 def card_label(card: Card) -> str:
@@ -106,13 +127,18 @@ class CutResult:
         """
         out = []
         for i, rnd in enumerate(self.rounds, start=1):
-            cards = ", ".join(f"pair {p} {card_label(c)}" for p, c in rnd.cards)
+            cards = _joined(
+                [_("pair {pair} {card}").format(pair=p, card=card_label(c)) for p, c in rnd.cards],
+                _("{first}, {then}"),
+            )
             low = rnd.lowest(self.ace_low)
             if len(low) == 1:
-                tail = f"Pair {low[0]} cut the lowest card."
+                tail = _("Pair {pair} cut the lowest card.").format(pair=low[0])
             else:
-                tail = f"{pair_list(low).capitalize()} are equal on the lowest card and cut again."
-            out.append(f"Round {i}: {cards}. {tail}")
+                tail = _("Pairs {numbers} are equal on the lowest card and cut again.").format(
+                    numbers=_numbers(low)
+                )
+            out.append(_("Round {n}: {cards}. {tail}").format(n=i, cards=cards, tail=tail))
         return tuple(out)
 
 
@@ -122,17 +148,22 @@ def _evaluate_cut(
     """Check recorded rounds; return (the tied pairs, the rounds, who cuts next)."""
     tied = _pair_set(pairs)
     if len(tied) < 2:
-        raise PrizeError("A cut needs at least two tied pairs.")
+        raise PrizeError(_("A cut needs at least two tied pairs."))
     cutters = tied
     done: list[CutRound] = []
     for i, cards in enumerate(rounds, start=1):
         if len(cutters) == 1:
             raise PrizeError(
-                f"Round {i} is not needed: pair {cutters[0]} already cut the lowest card."
+                _("Round {n} is not needed: pair {pair} already cut the lowest card.").format(
+                    n=i, pair=cutters[0]
+                )
             )
         if tuple(sorted(cards)) != cutters:
-            who = "each of " + pair_list(cutters)
-            raise PrizeError(f"Round {i} of the cut needs one card from {who}.")
+            raise PrizeError(
+                _("Round {n} of the cut needs one card from each of {pairs}.").format(
+                    n=i, pairs=pair_list(cutters)
+                )
+            )
         for card in cards.values():
             check_card(card)
         rnd = CutRound(tuple((p, cards[p]) for p in cutters))
@@ -171,9 +202,11 @@ def physical_cut(
     tied, done, nxt = _evaluate_cut(pairs, rounds, ace_low)
     if nxt:
         if not done:
-            raise PrizeError("Record the card each tied pair cut.")
+            raise PrizeError(_("Record the card each tied pair cut."))
         raise PrizeError(
-            f"{pair_list(nxt).capitalize()} are equal on the lowest card and must cut again."
+            _("Pairs {numbers} are equal on the lowest card and must cut again.").format(
+                numbers=_numbers(nxt)
+            )
         )
     return CutResult(pairs=tied, rounds=done, winner=done[-1].lowest(ace_low)[0], ace_low=ace_low)
 
@@ -191,11 +224,11 @@ def digital_cut(pairs: Iterable[int], seed: int, ace_low: bool = True) -> CutRes
     True
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PrizeError("A digital cut needs a whole-number seed.")
+        raise PrizeError(_("A digital cut needs a whole-number seed."))
     rng = random.Random(seed)
     cutters = _pair_set(pairs)
     if len(cutters) < 2:
-        raise PrizeError("A cut needs at least two tied pairs.")
+        raise PrizeError(_("A cut needs at least two tied pairs."))
     tied = cutters
     rounds: list[CutRound] = []
     while True:
@@ -230,7 +263,7 @@ def settle_method(
     """
     group = _pair_set(tied)
     if len(group) < 2:
-        raise PrizeError("A tie needs at least two pairs.")
+        raise PrizeError(_("A tie needs at least two pairs."))
     requests = _subset(playoff_requests, group)
     agreements = _subset(split_agreements, group)
     if requests:
@@ -273,29 +306,40 @@ class Outcome:
         'Tie between pairs 3 and 7: every pair agreed to split the prize.'
         """
         if self.method == "outright":
-            return f"Pair {self.winners[0]}, with no tie."
-        head = f"Tie between {pair_list(self.pairs)}"
+            return _("Pair {pair}, with no tie.").format(pair=self.winners[0])
+        head = _("Tie between {pairs}").format(pairs=pair_list(self.pairs))
         if self.method == "split":
-            return f"{head}: every pair agreed to split the prize."
+            return _("{head}: every pair agreed to split the prize.").format(head=head)
         if self.method == "playoff":
-            asked = pair_list(self.playoff_requests)
-            parts = [f"{head}: {asked} asked for a play-off"]
+            parts = [
+                _("{head}: {pairs} asked for a play-off").format(
+                    head=head, pairs=pair_list(self.playoff_requests)
+                )
+            ]
             if self.forfeited:
-                one = len(self.forfeited) == 1
-                does = "declines and forfeits" if one else "decline and forfeit"
-                parts.append(f"{pair_list(self.forfeited)} {does}")
+                parts.append(
+                    ngettext_noop(
+                        "{pairs} declines and forfeits",
+                        "{pairs} decline and forfeit",
+                        len(self.forfeited),
+                    ).format(pairs=pair_list(self.forfeited))
+                )
             if len(self.pairs) - len(self.forfeited) == 1:
-                parts.append(f"pair {self.winners[0]} wins as the only pair left to play")
+                parts.append(
+                    _("pair {pair} wins as the only pair left to play").format(pair=self.winners[0])
+                )
             else:
-                parts.append(f"pair {self.winners[0]} won the play-off")
-            return "; ".join(parts) + "."
+                parts.append(_("pair {pair} won the play-off").format(pair=self.winners[0]))
+            return _("{steps}.").format(steps=_joined(parts, _("{first}; {then}")))
         assert self.cut is not None
-        ace = "ace low" if self.cut.ace_low else "ace high"
+        ace = _("ace low") if self.cut.ace_low else _("ace high")
         if self.cut.is_digital:
-            how = f"a digital cut (seed {self.cut.seed}, {ace})"
+            how = _("a digital cut (seed {seed}, {ace})").format(seed=self.cut.seed, ace=ace)
         else:
-            how = f"a cut recorded by the organizer ({ace})"
-        return f"{head} settled by {how}. " + " ".join(self.cut.lines)
+            how = _("a cut recorded by the organizer ({ace})").format(ace=ace)
+        return _("{head} settled by {how}. {rounds}").format(
+            head=head, how=how, rounds=_joined(self.cut.lines, _("{first} {then}"))
+        )
 
 
 def settle(
@@ -322,40 +366,51 @@ def settle(
     """
     group = _pair_set(tied)
     if not group:
-        raise PrizeError("There is no pair to give this prize to.")
+        raise PrizeError(_("There is no pair to give this prize to."))
     requests = _subset(playoff_requests, group)
     agreements = _subset(split_agreements, group)
     out = _subset(declined, group)
     if len(group) == 1:
         if playoff_winner is not None or cut is not None or out:
-            raise PrizeError(f"Pair {group[0]} has no tie to settle.")
+            raise PrizeError(_("Pair {pair} has no tie to settle.").format(pair=group[0]))
         return Outcome("outright", group, group)
     method = settle_method(group, requests, agreements, money_prize)
     if method != "playoff" and (out or playoff_winner is not None):
-        raise PrizeError("No tied pair asked for a play-off, so there is no play-off to record.")
+        raise PrizeError(_("No tied pair asked for a play-off, so there is no play-off to record."))
     if method != "cut" and cut is not None:
-        reason = (
-            f"{pair_list(requests).capitalize()} asked for a play-off"
-            if method == "playoff"
-            else "Every tied pair agreed to split"
-        )
-        raise PrizeError(f"{reason}, so this tie is not settled by a cut.")
+        if method == "playoff":
+            raise PrizeError(
+                ngettext_noop(
+                    "Pair {numbers} asked for a play-off, so this tie is not settled by a cut.",
+                    "Pairs {numbers} asked for a play-off, so this tie is not settled by a cut.",
+                    len(requests),
+                ).format(numbers=_numbers(requests))
+            )
+        raise PrizeError(_("Every tied pair agreed to split, so this tie is not settled by a cut."))
     if method == "playoff":
         both = sorted(set(requests) & set(out))
         if both:
             raise PrizeError(
-                f"Pair {both[0]} asked for the play-off, so it cannot decline it; "
-                "take back its request first."
+                _(
+                    "Pair {pair} asked for the play-off, so it cannot decline it; "
+                    "take back its request first."
+                ).format(pair=both[0])
             )
         players = tuple(p for p in group if p not in out)
         if len(players) == 1 and playoff_winner in (None, players[0]):
             playoff_winner = players[0]
         if playoff_winner is None:
-            raise PrizeError(f"Record which of {pair_list(players)} won the play-off.")
+            raise PrizeError(
+                _("Record which of {pairs} won the play-off.").format(pairs=pair_list(players))
+            )
         if playoff_winner in out:
-            raise PrizeError(f"Pair {playoff_winner} declined the play-off, so it cannot win it.")
+            raise PrizeError(
+                _("Pair {pair} declined the play-off, so it cannot win it.").format(
+                    pair=playoff_winner
+                )
+            )
         if playoff_winner not in group:
-            raise PrizeError(f"Pair {playoff_winner} is not in this tie.")
+            raise PrizeError(_("Pair {pair} is not in this tie.").format(pair=playoff_winner))
         return Outcome(
             "playoff",
             group,
@@ -367,9 +422,13 @@ def settle(
     if method == "split":
         return Outcome("split", group, group, split_agreements=agreements)
     if cut is None:
-        raise PrizeError("Record the card each tied pair cut, or let the site cut for them.")
+        raise PrizeError(_("Record the card each tied pair cut, or let the site cut for them."))
     if cut.pairs != group:
-        raise PrizeError(f"This cut was for {pair_list(cut.pairs)}, not {pair_list(group)}.")
+        raise PrizeError(
+            _("This cut was for {pairs}, not {group}.").format(
+                pairs=pair_list(cut.pairs), group=pair_list(group)
+            )
+        )
     return Outcome("cut", group, (cut.winner,), split_agreements=agreements, cut=cut)
 
 
@@ -379,9 +438,14 @@ def check_can_settle(conflicts: int) -> None:
     >>> check_can_settle(0)
     """
     if conflicts > 0:
-        results = "1 result is" if conflicts == 1 else f"{conflicts} results are"
         raise PrizeError(
-            f"Prizes cannot be settled while {results} in conflict; settle the conflict first."
+            ngettext_noop(
+                "Prizes cannot be settled while {n} result is in conflict; "
+                "settle the conflict first.",
+                "Prizes cannot be settled while {n} results are in conflict; "
+                "settle the conflict first.",
+                conflicts,
+            ).format(n=conflicts)
         )
 
 
@@ -414,7 +478,11 @@ class Decision:
 
     def __post_init__(self) -> None:
         if self.pairs != _pair_set(self.pairs) or not self.pairs:
-            raise PrizeError(f"{self.prize} needs its pairs listed once each, in number order.")
+            raise PrizeError(
+                _("{prize} needs its pairs listed once each, in number order.").format(
+                    prize=self.prize
+                )
+            )
 
     @property
     def is_decided(self) -> bool:
@@ -424,10 +492,18 @@ class Decision:
         """Record the outcome; refused while results conflict or when already decided."""
         check_can_settle(conflicts)
         if self.outcome is not None:
-            raise PrizeError(f"{self.prize} is already decided; reopen it to decide it again.")
+            raise PrizeError(
+                _("{prize} is already decided; reopen it to decide it again.").format(
+                    prize=self.prize
+                )
+            )
         if outcome.pairs != self.pairs:
             raise PrizeError(
-                f"{self.prize} is for {pair_list(self.pairs)}, not {pair_list(outcome.pairs)}."
+                _("{prize} is for {pairs}, not {others}.").format(
+                    prize=self.prize,
+                    pairs=pair_list(self.pairs),
+                    others=pair_list(outcome.pairs),
+                )
             )
         event = DecisionEvent("decided", outcome)
         return dataclasses.replace(self, outcome=outcome, history=(*self.history, event))
@@ -435,7 +511,11 @@ class Decision:
     def reopen(self, reason: str = "") -> Decision:
         """Undo the decision so it can be made again; the old one stays in the history."""
         if self.outcome is None:
-            raise PrizeError(f"{self.prize} has not been decided, so there is nothing to reopen.")
+            raise PrizeError(
+                _("{prize} has not been decided, so there is nothing to reopen.").format(
+                    prize=self.prize
+                )
+            )
         event = DecisionEvent("reopened", self.outcome, reason.strip())
         return dataclasses.replace(self, outcome=None, history=(*self.history, event))
 

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from django.db.models import Count
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from drives.interface import DriveError, Origin, record_audit
 from drives.models import Drive, TableGame
 from prizes.models import PrizeSettings
 from prizes.places import PrizeError
+from prizes.templatetags.money import cents
+from scoring.speak import say
 
 __all__ = [
     "DriveError",
     "Origin",
     "PrizeError",
     "as_drive_error",
+    "audit_dollars",
     "conflicts",
     "prize_settings",
     "record_audit",
@@ -55,5 +59,12 @@ def require_finished(drive: Drive) -> None:
 
 
 def as_drive_error(error: PrizeError, status: int = 400) -> DriveError:
-    """The pure rules' refusal, shown to the organizer like any other."""
-    return DriveError(str(error), status)
+    """The pure rules' refusal, shown to the organizer like any other (in the active language)."""
+    return DriveError(say(error.args[0]) if error.args else str(error), status)
+
+
+def audit_dollars(value: int) -> str:
+    """Money as an audit summary writes it: in English, like the rest of its plain text
+    (the sentence around it is said in the reader's language, the amount stays as written)."""
+    with translation.override("en"):
+        return cents(value)

@@ -25,11 +25,13 @@ from prizes.services.common import (
     Origin,
     PrizeError,
     as_drive_error,
+    audit_dollars,
     prize_settings,
     record_audit,
     require_finished,
 )
 from prizes.templatetags.money import cents as dollars
+from scoring.words import gettext_noop
 
 __all__ = [
     "cash",
@@ -95,7 +97,7 @@ def jar_opt_in(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> J
             now=now,
             origin=origin,
             action="jar_opt_in",
-            summary=_("Pair %(n)d is in the cookie jar") % {"n": pair.number},
+            summary=gettext_noop("Pair %(n)d is in the cookie jar") % {"n": pair.number},
             old={"pair": pair.number, "jar": False},
             new={"pair": pair.number, "jar": True, "price": price},
         )
@@ -122,7 +124,7 @@ def jar_opt_out(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> 
             now=now,
             origin=origin,
             action="jar_opt_out",
-            summary=_("Pair %(n)d is out of the cookie jar") % {"n": pair.number},
+            summary=gettext_noop("Pair %(n)d is out of the cookie jar") % {"n": pair.number},
             old={"pair": pair.number, "jar": True},
             new={"pair": pair.number, "jar": False},
         )
@@ -257,17 +259,19 @@ def _draw_summary(row: JarDraw, carried: dict | None) -> str:
     games = ", ".join(str(n) for n in row.numbers)
     if row.winners:
         who = ", ".join(str(n) for n in row.winners)
-        return _("Cookie jar drawn (games %(games)s): pairs %(who)s, %(share)s each") % {
+        return gettext_noop("Cookie jar drawn (games %(games)s): pairs %(who)s, %(share)s each") % {
             "games": games,
             "who": who,
-            "share": dollars(row.share),
+            "share": audit_dollars(row.share),
         }
     if carried is not None:
-        return _("Cookie jar drawn (games %(games)s): no winner, carried over to %(to)s") % {
+        return gettext_noop(
+            "Cookie jar drawn (games %(games)s): no winner, carried over to %(to)s"
+        ) % {
             "games": games,
             "to": carried["name"],
         }
-    return _("Cookie jar drawn (games %(games)s): no winner") % {"games": games}
+    return gettext_noop("Cookie jar drawn (games %(games)s): no winner") % {"games": games}
 
 
 def jar_carry_over(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -> JarDraw:
@@ -306,7 +310,7 @@ def jar_carry_over(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT
             now=now,
             origin=origin,
             action="jar_carry_over",
-            summary=_("Cookie jar carried over to %(to)s") % {"to": after["name"]},
+            summary=gettext_noop("Cookie jar carried over to %(to)s") % {"to": after["name"]},
             old={"carried_to": before},
             new={"carried_to": after},
         )

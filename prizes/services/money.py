@@ -13,6 +13,7 @@ from drives.models import Club, Drive
 from prizes import rules as prizes
 from prizes.models import PlacePrize, PrizeSettings
 from prizes.services.common import DriveError, PrizeError, record_audit
+from scoring.words import gettext_noop
 
 CASH_UNITS = (1, 5, 10, 25)
 JAR_FIELDS = ("jar", "jar_games", "jar_price")
@@ -109,7 +110,7 @@ def prize_settings_save(
             now=now,
             origin=origin,
             action="prize_settings",
-            summary=_("Prize settings saved"),
+            summary=gettext_noop("Prize settings saved"),
             old={"settings": old, "places": old_places},
             new={"settings": new, "places": [_prize_dict(p) for p in rows]},
         )
@@ -136,7 +137,7 @@ def club_cash_unit_set(
             now=now,
             origin=origin,
             action="club_cash_unit",
-            summary=_("Smallest cash unit set to %(c)d cents") % {"c": cents},
+            summary=gettext_noop("Smallest cash unit set to %(c)d cents") % {"c": cents},
             old={"cash_unit": old},
             new={"cash_unit": cents},
         )

@@ -25,12 +25,14 @@ from prizes.services.common import (
     Origin,
     PrizeError,
     as_drive_error,
+    audit_dollars,
     prize_settings,
     record_audit,
     require_finished,
     tallies,
 )
-from prizes.templatetags.money import cents as _dollars
+from scoring.speak import say
+from scoring.words import gettext_noop, ngettext_noop
 
 __all__ = [
     "TICKET_MAX",
@@ -138,7 +140,12 @@ def _already(kind: str, draw: SideDraw) -> str:
 
 
 def _pair_words(numbers) -> str:
-    return ngettext("pair %(list)s", "pairs %(list)s", len(numbers)) % {
+    return say(_pair_list(numbers))
+
+
+def _pair_list(numbers) -> str:
+    """_pair_words as marked words (scoring.words), for the audit trail."""
+    return ngettext_noop("pair %(list)s", "pairs %(list)s", len(numbers)) % {
         "list": ", ".join(str(n) for n in numbers)
     }
 
@@ -241,11 +248,13 @@ def fifty_fifty_draw(
             now=now,
             origin=origin,
             action="side_fifty_fifty",
-            summary=_("50/50 drawn: ticket %(t)d of %(n)d sold wins %(cents)s (seed %(seed)d)")
+            summary=gettext_noop(
+                "50/50 drawn: ticket %(t)d of %(n)d sold wins %(cents)s (seed %(seed)d)"
+            )
             % {
                 "t": draw.ticket,
                 "n": draw.tickets_sold,
-                "cents": _dollars(draw.payout.share),
+                "cents": audit_dollars(draw.payout.share),
                 "seed": seed,
             },
             new=result,
@@ -287,7 +296,7 @@ def travelling_draw(
             now=now,
             origin=origin,
             action="side_travelling_draw",
-            summary=_("Travelling prize card drawn: %(card)s (seed %(seed)d)")
+            summary=gettext_noop("Travelling prize card drawn: %(card)s (seed %(seed)d)")
             % {"card": result["label"], "seed": seed},
             new=result,
         )
@@ -333,7 +342,7 @@ def travelling_holder(
             now=now,
             origin=origin,
             action="side_travelling_holder",
-            summary=_("Travelling prize (%(card)s) won by pair %(n)d")
+            summary=gettext_noop("Travelling prize (%(card)s) won by pair %(n)d")
             % {"card": draw.result["label"], "n": pair_number},
             old={"holder": old},
             new={"holder": pair_number},
@@ -388,8 +397,8 @@ def door_draw(
             now=now,
             origin=origin,
             action="side_door_draw",
-            summary=_("Door prizes drawn: %(pairs)s (seed %(seed)d)")
-            % {"pairs": _pair_words(drawn), "seed": seed},
+            summary=gettext_noop("Door prizes drawn: %(pairs)s (seed %(seed)d)")
+            % {"pairs": _pair_list(drawn), "seed": seed},
             new=result,
         )
     return row
@@ -422,7 +431,7 @@ def _jackpot(drive: Drive, settings, ready: bool) -> dict | None:
             unit=drive.club.cash_unit,
         )
     except PrizeError as e:
-        out["error"] = str(e)
+        out["error"] = say(e.args[0]) if e.args else str(e)
         return out
     if pay is not None:
         names = _names(drive)

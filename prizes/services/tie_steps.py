@@ -17,9 +17,8 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from drives.interface import FRONT, locked_drive
+from drives.interface import FRONT, locked_drive, words_join
 from drives.models import Drive
 from prizes import rules as prizes
 from prizes.models import Decision
@@ -32,7 +31,14 @@ from prizes.services.common import (
     record_audit,
     require_finished,
 )
-from prizes.services.ties import PrizeGroup, check_open, pairs_text, prize_groups
+from prizes.services.ties import (
+    PrizeGroup,
+    check_open,
+    pairs_words,
+    prize_groups,
+    prize_label_words,
+)
+from scoring.words import gettext_noop
 
 __all__ = ["TICKS", "decision_progress", "saved_rounds", "saved_ticks"]
 
@@ -71,24 +77,28 @@ def saved_rounds(group: PrizeGroup) -> list[dict[int, prizes.Card]]:
     ]
 
 
+# The step's words go into the audit trail: marked (scoring.words), said by its reader.
+
+
 def _tick_words(old: dict, new: dict) -> list[str]:
     words = []
     for name in TICKS:
         for n in sorted(set(new[name]) ^ set(old[name])):
-            text = _(_TICK_WORDS[(name, n in new[name])])
-            words.append(text % {"pair": _("pair %(n)d") % {"n": n}})
+            text = _TICK_WORDS[(name, n in new[name])]
+            words.append(text % {"pair": gettext_noop("pair %(n)d") % {"n": n}})
     return words
 
 
 def _round_words(rounds: list[dict[int, prizes.Card]], waiting: tuple[int, ...]) -> str:
     last = rounds[-1]
-    cards = ", ".join(
-        _("pair %(n)d %(card)s") % {"n": p, "card": prizes.card_label(c)}
+    cards = words_join(
+        gettext_noop("pair %(n)d %(card)s") % {"n": p, "card": prizes.card_label(c)}
         for p, c in sorted(last.items())
     )
-    text = _("cut round %(n)d: %(cards)s") % {"n": len(rounds), "cards": cards}
+    text = gettext_noop("cut round %(n)d: %(cards)s") % {"n": len(rounds), "cards": cards}
     if waiting:
-        text += "; " + _("%(pairs)s cut again") % {"pairs": pairs_text(waiting)}
+        again = gettext_noop("%(pairs)s cut again") % {"pairs": pairs_words(waiting)}
+        text = words_join([text, again], "; ")
     return text
 
 
@@ -142,7 +152,7 @@ def decision_progress(
                 if new_rounds and not waiting:
                     raise DriveError(_("This round settles the cut: record it as the decision."))
                 if not new_rounds and old_rounds:
-                    words.append(_("the cut is started again"))
+                    words.append(gettext_noop("the cut is started again"))
                 elif new_rounds != old_rounds:
                     words.append(_round_words(new_rounds, waiting))
         except PrizeError as e:
@@ -169,7 +179,8 @@ def decision_progress(
             now=now,
             origin=origin,
             action="prize_step",
-            summary=_("%(prize)s: %(what)s") % {"prize": group.label, "what": "; ".join(words)},
+            summary=gettext_noop("%(prize)s: %(what)s")
+            % {"prize": prize_label_words(group.prize), "what": words_join(words, "; ")},
             old=_plain(old),
             new=row.detail,
         )

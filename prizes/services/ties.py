@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives.interface import FRONT, locked_drive
+from drives.interface import FRONT, locked_drive, words_join
 from drives.models import Drive, Pair
 from prizes import rules as prizes
 from prizes.models import Decision
@@ -42,6 +42,8 @@ from prizes.services.common import (
 )
 from prizes.services.money import place_prizes
 from prizes.templatetags.money import cents as dollars
+from scoring.speak import say
+from scoring.words import Msg, gettext_noop
 
 __all__ = [
     "BOOBY",
@@ -51,10 +53,13 @@ __all__ = [
     "cash",
     "decision_record",
     "decision_reopen",
+    "decision_words",
     "pairs_text",
+    "pairs_words",
     "parse_prize",
     "prize_groups",
     "prize_label",
+    "prize_label_words",
     "section",
 ]
 
@@ -81,19 +86,33 @@ def parse_prize(prize: str) -> int | None:
 
 def prize_label(prize: str) -> str:
     """ "place-1" -> "First prize", "place-4" -> "Prize 4", "booby" -> "Booby prize"."""
+    return say(prize_label_words(prize))
+
+
+def prize_label_words(prize: str) -> str:
+    """prize_label as marked words (scoring.words), for the audit trail."""
     place = parse_prize(prize)
     if place is None:
-        return _("Booby prize")
-    words = {1: _("First prize"), 2: _("Second prize"), 3: _("Third prize")}
-    return words.get(place) or _("Prize %(n)d") % {"n": place}
+        return gettext_noop("Booby prize")
+    words = {
+        1: gettext_noop("First prize"),
+        2: gettext_noop("Second prize"),
+        3: gettext_noop("Third prize"),
+    }
+    return words.get(place) or gettext_noop("Prize %(n)d") % {"n": place}
 
 
 def pairs_text(numbers: Iterable[int]) -> str:
     """Pair numbers in a sentence: "pair 12", "pairs 3 and 7", "pairs 3, 5 and 7"."""
+    return say(pairs_words(numbers))
+
+
+def pairs_words(numbers: Iterable[int]) -> str:
+    """pairs_text as marked words (scoring.words), for the audit trail."""
     ordered = sorted(numbers)
     if len(ordered) == 1:
-        return _("pair %(n)d") % {"n": ordered[0]}
-    return _("pairs %(first)s and %(last)d") % {
+        return gettext_noop("pair %(n)d") % {"n": ordered[0]}
+    return gettext_noop("pairs %(first)s and %(last)d") % {
         "first": ", ".join(str(n) for n in ordered[:-1]),
         "last": ordered[-1],
     }
@@ -258,41 +277,53 @@ def _rounds_labels(rounds) -> list[list[tuple[int, str]]]:
 
 def decision_text(row: Decision, payout: prizes.Payout | None = None) -> str:
     """ "cut: pair 7 A♣, pair 12 5♥ — pair 7 won" and the like, for the page and the report."""
+    return say(decision_words(row, payout))
+
+
+def decision_words(row: Decision, payout: prizes.Payout | None = None) -> str:
+    """decision_text as marked words (scoring.words), for the audit trail; the money, when
+    a payout is given, in the active language."""
     detail = row.detail or {}
     winners = list(row.winners)
     if row.method == Decision.Method.SPLIT:
-        text = _("split: %(pairs)s share it") % {"pairs": pairs_text(winners)}
+        text = gettext_noop("split: %(pairs)s share it") % {"pairs": pairs_words(winners)}
         if payout is not None:
-            text += " — " + _("%(share)s each") % {"share": dollars(payout.share)}
+            each = gettext_noop("%(share)s each") % {"share": dollars(payout.share)}
+            text = words_join([text, each], " — ")
             if payout.kept_by_hall:
-                text += " " + _("(%(kept)s kept by the hall)") % {
+                kept = gettext_noop("(%(kept)s kept by the hall)") % {
                     "kept": dollars(payout.kept_by_hall)
                 }
+                text = words_join([text, kept], " ")
         return text
     if row.method == Decision.Method.PLAYOFF:
-        text = _("play-off: %(pairs)s asked for it") % {"pairs": pairs_text(detail["requests"])}
+        text = gettext_noop("play-off: %(pairs)s asked for it") % {
+            "pairs": pairs_words(detail["requests"])
+        }
         if detail.get("forfeited"):
-            text += "; " + _("%(pairs)s declined and forfeited") % {
-                "pairs": pairs_text(detail["forfeited"])
+            forfeited = gettext_noop("%(pairs)s declined and forfeited") % {
+                "pairs": pairs_words(detail["forfeited"])
             }
-        return _("%(how)s — pair %(n)d won") % {"how": text, "n": winners[0]}
+            text = words_join([text, forfeited], "; ")
+        return gettext_noop("%(how)s — pair %(n)d won") % {"how": text, "n": winners[0]}
     cut = detail.get("cut") or {}
     rounds = [
-        ", ".join(_("pair %(n)d %(card)s") % {"n": p, "card": c} for p, c in rnd)
+        words_join(gettext_noop("pair %(n)d %(card)s") % {"n": p, "card": c} for p, c in rnd)
         for rnd in _rounds_labels(cut.get("rounds", []))
     ]
-    text = _("cut: %(cards)s — pair %(n)d won") % {
-        "cards": _("; cut again: ").join(rounds),
+    text = gettext_noop("cut: %(cards)s — pair %(n)d won") % {
+        "cards": words_join(rounds, gettext_noop("; cut again: ")),
         "n": winners[0],
     }
     notes = []
     if cut.get("seed") is not None:
-        notes.append(_("digital cut, seed %(seed)d") % {"seed": cut["seed"]})
+        notes.append(gettext_noop("digital cut, seed %(seed)d") % {"seed": cut["seed"]})
     else:
-        notes.append(_("cards cut by hand"))
+        notes.append(gettext_noop("cards cut by hand"))
     if not cut.get("ace_low", True):
-        notes.append(_("ace high"))
-    return f"{text} ({', '.join(notes)})"
+        notes.append(gettext_noop("ace high"))
+    # Only placeholders and brackets: not for the catalog.
+    return Msg("%(text)s (%(notes)s)") % {"text": text, "notes": words_join(notes)}
 
 
 def _late_or_early(pairs: Iterable[Pair]) -> list[int]:
@@ -604,7 +635,8 @@ def decision_record(
             now=now,
             origin=origin,
             action="prize_decide",
-            summary=_("%(prize)s: %(how)s") % {"prize": label, "how": decision_text(row)},
+            summary=gettext_noop("%(prize)s: %(how)s")
+            % {"prize": prize_label_words(prize), "how": decision_words(row)},
             old=old,
             new=_row_state(row),
         )
@@ -656,7 +688,8 @@ def decision_reopen(
             now=now,
             origin=origin,
             action="prize_reopen",
-            summary=_("%(prize)s reopened: %(reason)s") % {"prize": label, "reason": reason},
+            summary=gettext_noop("%(prize)s reopened: %(reason)s")
+            % {"prize": prize_label_words(prize), "reason": reason},
             old=old,
             new={**_row_state(row), "reason": reason},
         )

@@ -20,6 +20,7 @@ from typing import Any
 
 from scoring.games import auction, forty_fives, one_ten
 from scoring.games.core import Game, GameState, HandOutcome, HandRecord, Side, Variant
+from scoring.words import gettext_noop
 
 VARIANTS: dict[str, Callable[..., Variant]] = {
     "forty_fives_45": partial(forty_fives.make_variant, target=45),
@@ -44,7 +45,7 @@ def make_variant(key: str, sides: Sequence[Side] | None = None, **options: Any) 
     try:
         factory = VARIANTS[key]
     except KeyError:
-        raise ValueError(f"unknown game: {key}") from None
+        raise ValueError(gettext_noop("unknown game: {key}").format(key=key)) from None
     return factory(sides, **options)
 
 

@@ -37,6 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from scoring.words import gettext_noop
+
 from .all_fours_deal import (  # noqa: F401  (re-exported for callers)
     _RUN_UNTIL_NEW_SUIT,
     VARIANTS,
@@ -118,6 +120,8 @@ from .all_fours_rules import (  # noqa: F401  (re-exported for callers)
     Rules,
 )
 from .core import Side, alone, partners, two_pairs  # noqa: F401  (re-exported for callers)
+
+_ = gettext_noop
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,9 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
     if len(state.scores) != variant.n_sides:
         raise ValueError("the state does not belong to this variant")
     if state.winner is not None:
-        raise DealError(f"the game is over: {variant.name_of(state.winner)} won")
+        raise DealError(
+            _("the game is over: {side} won").format(side=variant.name_of(state.winner))
+        )
     cards = _check_deal(variant, deal)
     tally = _Tally(variant, state)
     dealer = deal.dealer
@@ -254,7 +260,7 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
         for event, points in _turned_points(variant, cards[0], makes_trumps=True):
             tally.add(event, dealer, points)
         if tally.winner is not None and deal.beg is not None:
-            raise DealError("the dealer went out on the card turned up, so there was no beg")
+            raise DealError(_("the dealer went out on the card turned up, so there was no beg"))
     if deal.beg == GIFT:
         # A gift scores at once and may end the game (the source); the option
         # *no gift to go out* makes the dealer run the cards instead.
@@ -263,8 +269,10 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
             for side in takers:
                 if tally.scores[side] + 1 >= variant.target:
                     raise DealError(
-                        f"the dealer cannot give a point that would put {variant.name_of(side)} "
-                        "out: the cards must be run"
+                        _(
+                            "the dealer cannot give a point that would put {side} "
+                            "out: the cards must be run"
+                        ).format(side=variant.name_of(side))
                     )
         for side in takers:
             tally.add(GIFT_POINT, side, 1)
@@ -272,8 +280,10 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
         for i, card in enumerate(cards[1:], start=1):
             if tally.winner is not None:
                 raise DealError(
-                    "the dealer went out on a card turned while running, "
-                    "so no more cards were turned"
+                    _(
+                        "the dealer went out on a card turned while running, "
+                        "so no more cards were turned"
+                    )
                 )
             makes_trumps = i == len(cards) - 1 and card[1] != cards[0][1]
             for event, points in _turned_points(variant, card, makes_trumps):
@@ -287,7 +297,9 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
 
     if tally.winner is not None:
         if _has_play(deal):
-            raise DealError("the game was won before play, so this deal has nothing more to score")
+            raise DealError(
+                _("the game was won before play, so this deal has nothing more to score")
+            )
         return tally
     _check_play(variant, deal)
     for side, points in deal.captures:
@@ -310,11 +322,15 @@ def new_game(variant: Variant, scores: Sequence[int] | None = None) -> GameState
     """
     scores = tuple(scores) if scores is not None else (0,) * variant.n_sides
     if len(scores) != variant.n_sides:
-        raise SetupError(f"enter the score of each of the {variant.n_sides} sides")
+        raise SetupError(_("enter the score of each of the {n} sides").format(n=variant.n_sides))
     if any(not _is_int(s) for s in scores):
-        raise SetupError("scores must be whole numbers")
+        raise SetupError(_("scores must be whole numbers"))
     if any(s >= variant.target for s in scores):
-        raise SetupError(f"a game cannot start with a side already on {variant.target} or more")
+        raise SetupError(
+            _("a game cannot start with a side already on {target} or more").format(
+                target=variant.target
+            )
+        )
     return GameState(scores)
 
 

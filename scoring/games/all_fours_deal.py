@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
+from scoring.words import gettext_noop, ngettext_noop
+
 from .all_fours_rules import (
     _SUIT_SYMBOLS,
     ALL_FIVES_TRUMPS,
@@ -46,9 +48,15 @@ from .all_fours_rules import (
 )
 from .core import Side, alone, two_pairs  # noqa: F401  (alone: the doctests use it)
 
+_ = gettext_noop
+
 
 class RulesError(ValueError):
-    """Something the rules refuse; the message is the reason, in plain words."""
+    """Something the rules refuse; the message is the reason, in plain words.
+
+    The reason is a sentence marked for translation (``scoring.words``): a screen
+    shows it with ``scoring.speak.say(error.args[0])``, or ``say(error.reason)``.
+    """
 
 
 class DealError(RulesError):
@@ -127,29 +135,52 @@ class Variant:
 
 def _check_variant(v: Variant) -> None:
     if v.key not in RULES:
-        raise SetupError(f"unknown game: {v.key}")
+        raise SetupError(_("unknown game: {key}").format(key=v.key))
     rules = v.rules
     low, high = rules.targets
     if isinstance(v.target, bool) or not isinstance(v.target, int):
-        raise SetupError("the target must be a whole number")
+        raise SetupError(_("the target must be a whole number"))
     if low == high and v.target != low:
-        raise SetupError(f"{rules.name} is played to {low}")
+        raise SetupError(_("{game} is played to {target}").format(game=rules.name, target=low))
     if not low <= v.target <= high:
-        raise SetupError(f"{rules.name} is played to between {low} and {high}")
+        raise SetupError(
+            _("{game} is played to between {low} and {high}").format(
+                game=rules.name, low=low, high=high
+            )
+        )
     if not 2 <= len(v.sides) <= MAX_SIDES:
-        raise SetupError(f"a game needs 2 to {MAX_SIDES} sides")
+        raise SetupError(_("a game needs 2 to {most} sides").format(most=MAX_SIDES))
     names = [s.name.strip() for s in v.sides]
     if any(not n for n in names) or len(set(names)) != len(names):
-        raise SetupError("each side needs a name of its own")
+        raise SetupError(_("each side needs a name of its own"))
     sizes = {s.players for s in v.sides}
     if len(sizes) != 1 or not sizes <= {1, 2, 3}:
-        raise SetupError("sides must all be the same: players alone, pairs or threes")
+        raise SetupError(_("sides must all be the same: players alone, pairs or threes"))
     if v.players > MAX_PLAYERS:
-        raise SetupError(f"{rules.name} seats at most {MAX_PLAYERS} players")
+        raise SetupError(
+            _("{game} seats at most {most} players").format(game=rules.name, most=MAX_PLAYERS)
+        )
     if rules.pairs_only and (len(v.sides), v.players) != (2, 4):
-        raise SetupError(f"{rules.name} is for 4 players in 2 pairs")
+        raise SetupError(_("{game} is for 4 players in 2 pairs").format(game=rules.name))
     for option in sorted(v.options - rules.options):
-        raise SetupError(f"{option.replace('_', ' ')} is not an option of {rules.name}")
+        raise SetupError(_not_an_option(option, rules))
+
+
+def _not_an_option(option: str, rules: Rules) -> str:
+    return _("{option} is not an option of {game}").format(
+        option=_OPTION_WORDS.get(option, option.replace("_", " ")), game=rules.name
+    )
+
+
+# The options' names as the refusals say them (the keys of Rules.options).
+_OPTION_WORDS: Final = {
+    "tobago": _("tobago"),
+    "game_worth_2": _("game worth 2"),
+    "no_gift_to_go_out": _("no gift to go out"),
+    "low_to_winner": _("low to winner"),
+    "pub_count": _("pub count"),
+    "trumps_only": _("trumps only"),
+}
 
 
 def make_variant(
@@ -163,10 +194,10 @@ def make_variant(
     ['game_worth_2', 'tobago']
     """
     if key not in RULES:
-        raise SetupError(f"unknown game: {key}")
+        raise SetupError(_("unknown game: {key}").format(key=key))
     rules = RULES[key]
     for option in sorted(set(options) - rules.options):
-        raise SetupError(f"{option.replace('_', ' ')} is not an option of {rules.name}")
+        raise SetupError(_not_an_option(option, rules))
     return Variant(
         key,
         rules.target if target is None else target,
@@ -275,7 +306,11 @@ def _card(text: object) -> tuple[str, str]:
         rank = "10" if rank == "T" else rank
         if rank in RANKS and suit in SUITS:
             return rank, suit
-    raise DealError(f"{text!r} is not a card: write it as a rank and a suit, like JH or 10S")
+    raise DealError(
+        _("{card} is not a card: write it as a rank and a suit, like JH or 10S").format(
+            card=repr(text)
+        )
+    )
 
 
 def _is_int(value: object) -> bool:
@@ -284,13 +319,15 @@ def _is_int(value: object) -> bool:
 
 def _check_side(variant: Variant, side: object, what: str) -> None:
     if not (isinstance(side, int) and not isinstance(side, bool) and 0 <= side < variant.n_sides):
-        raise DealError(f"{what} must be one of the {variant.n_sides} sides")
+        raise DealError(
+            _("{what} must be one of the {n} sides").format(what=what, n=variant.n_sides)
+        )
 
 
 # --- checking a deal ----------------------------------------------------------------
 
 
-_RUN_UNTIL_NEW_SUIT: Final = (
+_RUN_UNTIL_NEW_SUIT: Final = _(
     "the cards are run until a card of a new suit is turned up, and no further"
 )
 
@@ -308,25 +345,31 @@ def _check_turned(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
         if deal.turned:
             if rules.trump == LED:
                 raise DealError(
-                    f"in {rules.name} the first card led makes trumps, so no card is turned up"
+                    _("in {game} the first card led makes trumps, so no card is turned up").format(
+                        game=rules.name
+                    )
                 )
-            raise DealError(f"in {rules.name} the card cut for trumps scores nothing: leave it out")
+            raise DealError(
+                _("in {game} the card cut for trumps scores nothing: leave it out").format(
+                    game=rules.name
+                )
+            )
         if deal.beg is not None:
-            raise DealError(f"{rules.name} has no begging")
+            raise DealError(_("{game} has no begging").format(game=rules.name))
         return ()
     if not deal.turned:
-        raise DealError("enter the card turned up for trumps")
+        raise DealError(_("enter the card turned up for trumps"))
     cards = tuple(_card(c) for c in deal.turned)
     if len(set(cards)) != len(cards):
-        raise DealError("the same card cannot be turned up twice")
+        raise DealError(_("the same card cannot be turned up twice"))
     if deal.beg not in (None, GIFT, RUN):
-        raise DealError("a beg is answered by a gift or by running the cards")
+        raise DealError(_("a beg is answered by a gift or by running the cards"))
     if deal.beg != RUN:
         if len(cards) > 1:
-            raise DealError("only one card is turned up unless the dealer runs the cards")
+            raise DealError(_("only one card is turned up unless the dealer runs the cards"))
         return cards
     if len(cards) < 2:
-        raise DealError("running the cards turns up a new card for trumps: enter it")
+        raise DealError(_("running the cards turns up a new card for trumps: enter it"))
     # The last card may still be of the first suit only if the game ended on
     # it (a Caribbean kick); _tally checks that once the score is known.
     first_suit = cards[0][1]
@@ -335,7 +378,13 @@ def _check_turned(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
     runs = len(cards) - 1
     needed = variant.players * HAND + 1 + runs * (variant.players * RUN_CARDS + 1)
     if needed > PACK:
-        raise DealError(f"running the cards {runs} times needs {needed} cards, more than the pack")
+        raise DealError(
+            ngettext_noop(
+                "running the cards {runs} time needs {needed} cards, more than the pack",
+                "running the cards {runs} times needs {needed} cards, more than the pack",
+                runs,
+            ).format(runs=runs, needed=needed)
+        )
     return cards
 
 
@@ -343,31 +392,33 @@ def _check_bids(variant: Variant, deal: Deal) -> None:
     rules = variant.rules
     if rules.bidding is None:
         if deal.bids or deal.sold:
-            raise DealError(f"{rules.name} has no bidding")
+            raise DealError(_("{game} has no bidding").format(game=rules.name))
         return
     first_seat = 0 if rules.bidding == AUCTION else 1
     bidders = variant.players - first_seat
     if len(deal.bids) != bidders:
-        raise DealError(f"enter one bid for each player who bids, 0 for a pass: {bidders} in all")
+        raise DealError(
+            _("enter one bid for each player who bids, 0 for a pass: {n} in all").format(n=bidders)
+        )
     the_elder = elder(variant, deal.dealer)
     high = 0
     for seat, bid in enumerate(deal.bids, start=first_seat):
         if not _is_int(bid) or not 0 <= bid <= MAX_BID:
-            raise DealError(f"a bid is 1 to {MAX_BID} points, or 0 for a pass")
+            raise DealError(_("a bid is 1 to {most} points, or 0 for a pass").format(most=MAX_BID))
         if bid == 0:
             continue
         if bid <= high:
-            raise DealError(f"a bid must be higher than {high}")
+            raise DealError(_("a bid must be higher than {bid}").format(bid=high))
         if rules.bidding == COMMERCIAL and _seat_side(variant, deal.dealer, seat) == the_elder:
-            raise DealError("the elder's partner cannot bid: the elder sells to the other sides")
+            raise DealError(_("the elder's partner cannot bid: the elder sells to the other sides"))
         high = bid
     if rules.bidding == AUCTION:
         if deal.sold:
-            raise DealError("only Commercial Pitch has a sale")
+            raise DealError(_("only Commercial Pitch has a sale"))
         if high == 0:
-            raise DealError("everyone passed, so the cards are thrown in and dealt again")
+            raise DealError(_("everyone passed, so the cards are thrown in and dealt again"))
     elif deal.sold and high == 0:
-        raise DealError("nobody bid, so the elder has nothing to sell")
+        raise DealError(_("nobody bid, so the elder has nothing to sell"))
 
 
 def _pitcher(variant: Variant, deal: Deal) -> tuple[int, int] | None:
@@ -396,16 +447,16 @@ def _check_captures(variant: Variant, deal: Deal, cards: Sequence[tuple[str, str
     rules = variant.rules
     if not rules.card_points:
         if deal.captures:
-            raise DealError(f"{rules.name} scores no card points during play")
+            raise DealError(_("{game} scores no card points during play").format(game=rules.name))
         return
     total = 0
     for capture in deal.captures:
         if len(capture) != 2:
-            raise DealError("enter card points as a side and its points")
+            raise DealError(_("enter card points as a side and its points"))
         side, points = capture
-        _check_side(variant, side, "card points")
+        _check_side(variant, side, _("card points"))
         if not _is_int(points) or points < 1:
-            raise DealError("card points taken in a trick are a whole number above zero")
+            raise DealError(_("card points taken in a trick are a whole number above zero"))
         total += points
     # The card turned up for trumps is out of play.
     trump_card = _trump_card(cards)
@@ -413,11 +464,19 @@ def _check_captures(variant: Variant, deal: Deal, cards: Sequence[tuple[str, str
     if TRUMPS_ONLY in variant.options:
         in_play = sum(ALL_FIVES_TRUMPS.values()) - out
         if total > in_play:
-            raise DealError(f"only {in_play} points of trumps were in play, not {total}")
+            raise DealError(
+                _("only {in_play} points of trumps were in play, not {total}").format(
+                    in_play=in_play, total=total
+                )
+            )
     else:
         in_play = PACK_POINTS + FIVE_OF_TRUMPS - out
         if total > in_play:
-            raise DealError(f"only {in_play} card points were in play, not {total}")
+            raise DealError(
+                _("only {in_play} card points were in play, not {total}").format(
+                    in_play=in_play, total=total
+                )
+            )
 
 
 def _check_counts(variant: Variant, deal: Deal) -> None:
@@ -425,18 +484,22 @@ def _check_counts(variant: Variant, deal: Deal) -> None:
         return
     n = variant.n_sides
     if len(deal.counts) != n:
-        raise DealError(f"enter the card points of each of the {n} sides")
+        raise DealError(_("enter the card points of each of the {n} sides").format(n=n))
     if any(not _is_int(c) or c < 0 for c in deal.counts):
-        raise DealError("card points for Game are whole numbers, 0 or more")
+        raise DealError(_("card points for Game are whole numbers, 0 or more"))
     most = PACK_POINTS + (FIVE_OF_TRUMPS if variant.rules.card_points else 0)
     if variant.rules.every_card_played and sum(deal.counts) != PACK_POINTS:
         raise DealError(
-            f"every card is played in {variant.name}, so the card points for Game "
-            f"add up to {PACK_POINTS}, not {sum(deal.counts)}"
+            _(
+                "every card is played in {game}, so the card points for Game "
+                "add up to {pack}, not {total}"
+            ).format(game=variant.name, pack=PACK_POINTS, total=sum(deal.counts))
         )
     if sum(deal.counts) > most:
         raise DealError(
-            f"card points for Game add up to {sum(deal.counts)}, more than the {most} in the pack"
+            _("card points for Game add up to {total}, more than the {most} in the pack").format(
+                total=sum(deal.counts), most=most
+            )
         )
     if variant.rules.card_points:
         every_card = TRUMPS_ONLY not in variant.options
@@ -447,42 +510,48 @@ def _check_counts(variant: Variant, deal: Deal) -> None:
             # are the same; with trumps only, the other suits' cards add to Game.
             if every_card and count != taken:
                 raise DealError(
-                    f"{variant.name_of(side)} scored {taken} card points in its tricks, "
-                    f"so its card points for Game are {taken}"
+                    _(
+                        "{side} scored {taken} card points in its tricks, "
+                        "so its card points for Game are {taken}"
+                    ).format(side=variant.name_of(side), taken=taken)
                 )
             if count < taken:
                 raise DealError(
-                    f"{variant.name_of(side)} took {taken} points of trumps, "
-                    f"so its card points for Game are at least {taken}"
+                    _(
+                        "{side} took {taken} points of trumps, "
+                        "so its card points for Game are at least {taken}"
+                    ).format(side=variant.name_of(side), taken=taken)
                 )
     winner = game_winner(variant, deal.dealer, deal.counts)
     if deal.game is not None and deal.game != winner:
         if winner is None:
-            raise DealError("the card points are level, so nobody takes Game")
-        raise DealError(f"the card points give Game to {variant.name_of(winner)}")
+            raise DealError(_("the card points are level, so nobody takes Game"))
+        raise DealError(
+            _("the card points give Game to {side}").format(side=variant.name_of(winner))
+        )
 
 
 def _check_deal(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
     """Everything about a deal that does not depend on the score."""
-    _check_side(variant, deal.dealer, "the dealer")
+    _check_side(variant, deal.dealer, _("the dealer"))
     cards = _check_turned(variant, deal)
     _check_bids(variant, deal)
     _check_captures(variant, deal, cards)
-    for what, side in (("High", deal.high), ("Low", deal.low), ("the Jack", deal.jack)):
+    for what, side in ((_("High"), deal.high), (_("Low"), deal.low), (_("the Jack"), deal.jack)):
         if side is not None:
             _check_side(variant, side, what)
     if deal.game is not None:
-        _check_side(variant, deal.game, "Game")
+        _check_side(variant, deal.game, _("Game"))
     if (deal.high is None) != (deal.low is None):
-        raise DealError("High and Low go together: a single trump in play is both")
+        raise DealError(_("High and Low go together: a single trump in play is both"))
     if deal.hanged:
         if not variant.rules.hang_jack:
-            raise DealError(f"hang jack does not score in {variant.name}")
+            raise DealError(_("hang jack does not score in {game}").format(game=variant.name))
         if deal.jack is None:
-            raise DealError("enter the side that hanged the Jack")
+            raise DealError(_("enter the side that hanged the Jack"))
     trump_card = _trump_card(cards)
     if deal.jack is not None and trump_card and trump_card[0] == "J":
-        raise DealError("the Jack was turned up, so nobody can win it this deal")
+        raise DealError(_("the Jack was turned up, so nobody can win it this deal"))
     _check_counts(variant, deal)
     return cards
 
@@ -494,11 +563,15 @@ def _check_play(variant: Variant, deal: Deal) -> None:
     # are turned up, a trump taken (the Jack, All Fives card points) shows it.
     trump_played = rules.trump != TURNED or deal.jack is not None or bool(deal.captures)
     if deal.high is None and trump_played:
-        raise DealError("High and Low cannot both be absent when a trump was played")
+        raise DealError(_("High and Low cannot both be absent when a trump was played"))
     if rules.every_card_played and deal.jack is None:
-        raise DealError(f"every card is played in {rules.name}, so the Jack goes to a side")
+        raise DealError(
+            _("every card is played in {game}, so the Jack goes to a side").format(game=rules.name)
+        )
     if rules.tie == ELDER and deal.game is None and not deal.counts:
-        raise DealError(f"enter who took Game: in {rules.name} a tie goes to the elder")
+        raise DealError(
+            _("enter who took Game: in {game} a tie goes to the elder").format(game=rules.name)
+        )
 
 
 def _has_play(deal: Deal) -> bool:

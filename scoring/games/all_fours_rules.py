@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from scoring.words import gettext_noop
+
+_ = gettext_noop
+
 MAX_SIDES: Final = 6
 MAX_PLAYERS: Final = 6
 PACK: Final = 52
@@ -114,7 +118,7 @@ _LOW_TO_HOLDER: Final = frozenset({LOW_TO_WINNER})
 
 RULES: Final[dict[str, Rules]] = {
     "seven_up": Rules(
-        "Seven Up",
+        _("Seven Up"),
         7,
         (7, 15),
         (7, 11),
@@ -124,7 +128,7 @@ RULES: Final[dict[str, Rules]] = {
         options=_BEGGING,
     ),
     "running_all_fours": Rules(
-        "Running All Fours",
+        _("Running All Fours"),
         31,
         (31, 31),
         turned_jack=True,
@@ -134,7 +138,7 @@ RULES: Final[dict[str, Rules]] = {
         options=_BEGGING,
     ),
     "caribbean": Rules(
-        "Caribbean All Fours",
+        _("Caribbean All Fours"),
         14,
         (14, 14),
         pairs_only=True,
@@ -146,7 +150,7 @@ RULES: Final[dict[str, Rules]] = {
     ),
     # Yorkshire's row fixes Low to the side dealt it: Lancashire is the game with it won.
     "yorkshire": Rules(
-        "Yorkshire All Fours",
+        _("Yorkshire All Fours"),
         11,
         (11, 11),
         pairs_only=True,
@@ -154,11 +158,11 @@ RULES: Final[dict[str, Rules]] = {
         options=frozenset({PUB_COUNT}),
     ),
     "lancashire": Rules(
-        "Lancashire All Fours", 11, (11, 11), pairs_only=True, trump=LED, low_to=WINNER
+        _("Lancashire All Fours"), 11, (11, 11), pairs_only=True, trump=LED, low_to=WINNER
     ),
-    "pitch": Rules("Pitch", 7, _AGREED, (7, 11, 21), trump=LED, options=_LOW_TO_HOLDER),
+    "pitch": Rules(_("Pitch"), 7, _AGREED, (7, 11, 21), trump=LED, options=_LOW_TO_HOLDER),
     "auction_pitch": Rules(
-        "Auction Pitch",
+        _("Auction Pitch"),
         7,
         _AGREED,
         (7, 11, 21),
@@ -167,7 +171,7 @@ RULES: Final[dict[str, Rules]] = {
         options=_LOW_TO_HOLDER,
     ),
     "commercial_pitch": Rules(
-        "Commercial Pitch",
+        _("Commercial Pitch"),
         7,
         _AGREED,
         (7, 11, 21),
@@ -176,7 +180,7 @@ RULES: Final[dict[str, Rules]] = {
         options=_LOW_TO_HOLDER,
     ),
     "all_fives": Rules(
-        "All Fives",
+        _("All Fives"),
         61,
         (61, 61),
         turned_jack=True,
@@ -186,7 +190,7 @@ RULES: Final[dict[str, Rules]] = {
         options=_BEGGING | {TRUMPS_ONLY},
     ),
     "california_jack": Rules(
-        "California Jack",
+        _("California Jack"),
         10,
         _AGREED,
         (7, 10, 11, 21),

@@ -52,6 +52,9 @@ from scoring.games.core import (
     start_state,
     two_pairs,
 )
+from scoring.words import gettext_noop
+
+_ = gettext_noop
 
 GAME = Game.AUCTION
 TARGET: Final = 120
@@ -170,8 +173,8 @@ def bidding_side(variant: Variant, hand: HandRecord, deal: Contract) -> tuple[in
     if not variant.call_partner:
         return (deal.bidder,)
     if hand.partner is None:
-        raise HandError("enter the bidder's partner, or nobody (4 against 1)")
-    check_side(variant, hand.partner, "the partner")
+        raise HandError(_("enter the bidder's partner, or nobody (4 against 1)"))
+    check_side(variant, hand.partner, _("the partner"))
     return tuple(sorted({deal.bidder, hand.partner}))
 
 
@@ -197,11 +200,13 @@ def score_hand(variant: Variant, state: GameState, hand: HandRecord) -> HandOutc
     defence = sum(p for s, p in enumerate(points) if s not in team)
     if hand.defenders_30:
         if made:
-            raise HandError("defenders' 30 scores only when the bid was set")
+            raise HandError(_("defenders' 30 scores only when the bid was set"))
         if hand.best is not NO_TRUMP and hand.best not in team:
             raise HandError(
-                "the defenders won the best trump, so they did not set the bid "
-                "with non-trump cards only"
+                _(
+                    "the defenders won the best trump, so they did not set the bid "
+                    "with non-trump cards only"
+                )
             )
     changes = []
     for side, (before, p) in enumerate(zip(state.scores, points, strict=True)):

@@ -27,6 +27,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from scoring.words import gettext_noop
+
+_ = gettext_noop
+
 TRICKS: Final = 5
 POINTS_A_TRICK: Final = 5
 BEST_TRUMP_BONUS: Final = 5
@@ -45,15 +49,19 @@ OVERCALL_60: Final = 3060  # "30 for 60", overcalling a bid of 30 (option)
 OVERCALL_120: Final = 60120  # "60 for 120", overcalling "30 for 60" (option)
 BLIND_60: Final = 30060  # "blind 30 for 60", called before looking at the cards (option)
 BID_NAMES: Final = {
-    SLAM: "a slam",
-    OVERCALL_60: "30 for 60",
-    OVERCALL_120: "60 for 120",
-    BLIND_60: "blind 30 for 60",
+    SLAM: _("a slam"),
+    OVERCALL_60: _("30 for 60"),
+    OVERCALL_120: _("60 for 120"),
+    BLIND_60: _("blind 30 for 60"),
 }
 
 
 class RulesError(ValueError):
-    """Something the rules refuse; the message is the reason, in plain words."""
+    """Something the rules refuse; the message is the reason, in plain words.
+
+    The reason is a sentence marked for translation (``scoring.words``): a screen
+    shows it with ``scoring.speak.say(error.args[0])``, or ``say(error.reason)``.
+    """
 
 
 class HandError(RulesError):
@@ -81,9 +89,11 @@ class Game(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"forty_fives": "Forty-Fives", "auction": "Auction Forty-Fives", "one_ten": "110"}[
-            self.value
-        ]
+        return {
+            "forty_fives": _("Forty-Fives"),
+            "auction": _("Auction Forty-Fives"),
+            "one_ten": _("110"),
+        }[self.value]
 
 
 class ThirtyForSixty(StrEnum):
@@ -143,20 +153,20 @@ def two_pairs(a: str = "A", b: str = "B") -> tuple[Side, Side]:
 # The options each game understands, with their "off" value; an option set on
 # a game that does not have it is refused rather than silently ignored.
 _OPTION_LABELS: Final = {
-    "dealer_may_hold": "dealer may hold",
-    "no_hold_under_20": "no hold under 20",
-    "minimum_20_at_100": "minimum 20 at 100",
-    "thirty_for_sixty": "30 for 60",
-    "slam": "slam",
-    "dreaded_45": "dreaded 45",
-    "bidder_adds": "bidder adds its points",
-    "bell": "bell",
-    "elimination_floor": "elimination",
-    "overcall": "30 for 60 overcall",
-    "sixty_for_120": "60 for 120",
-    "blind_thirty_for_sixty": "blind 30 for 60",
-    "defenders_30": "defenders' 30",
-    "call_partner": "call your partner",
+    "dealer_may_hold": _("dealer may hold"),
+    "no_hold_under_20": _("no hold under 20"),
+    "minimum_20_at_100": _("minimum 20 at 100"),
+    "thirty_for_sixty": _("30 for 60"),
+    "slam": _("slam"),
+    "dreaded_45": _("dreaded 45"),
+    "bidder_adds": _("bidder adds its points"),
+    "bell": _("bell"),
+    "elimination_floor": _("elimination"),
+    "overcall": _("30 for 60 overcall"),
+    "sixty_for_120": _("60 for 120"),
+    "blind_thirty_for_sixty": _("blind 30 for 60"),
+    "defenders_30": _("defenders' 30"),
+    "call_partner": _("call your partner"),
 }
 _OPTION_GAMES: Final = {
     "overcall": {Game.AUCTION},
@@ -239,41 +249,47 @@ class Variant:
 
 def _check_variant(v: Variant) -> None:
     if isinstance(v.target, bool) or not isinstance(v.target, int):
-        raise SetupError("the target must be a whole number")
+        raise SetupError(_("the target must be a whole number"))
     fixed = _FIXED_TARGETS.get(v.game)
     if fixed is not None and v.target != fixed:
-        raise SetupError(f"{v.game.label} is played to {fixed}")
+        raise SetupError(_("{game} is played to {target}").format(game=v.game.label, target=fixed))
     if v.target <= 0:
-        raise SetupError("the target must be above zero")
+        raise SetupError(_("the target must be above zero"))
     if not 2 <= len(v.sides) <= MAX_SIDES:
-        raise SetupError(f"a game needs 2 to {MAX_SIDES} sides")
+        raise SetupError(_("a game needs 2 to {most} sides").format(most=MAX_SIDES))
     names = [s.name.strip() for s in v.sides]
     if any(not n for n in names) or len(set(names)) != len(names):
-        raise SetupError("each side needs a name of its own")
+        raise SetupError(_("each side needs a name of its own"))
     sizes = {s.players for s in v.sides}
     if len(sizes) != 1 or not sizes <= {1, 2, 3}:
-        raise SetupError("sides must all be the same: players alone, pairs or threes")
+        raise SetupError(_("sides must all be the same: players alone, pairs or threes"))
     most = _MAX_PLAYERS[v.game]
     if sum(s.players for s in v.sides) > most:
-        raise SetupError(f"{v.game.label} seats at most {most} players")
+        raise SetupError(
+            _("{game} seats at most {most} players").format(game=v.game.label, most=most)
+        )
     defaults = Variant.__dataclass_fields__
     for name, games in _OPTION_GAMES.items():
         if v.game not in games and getattr(v, name) != defaults[name].default:
-            raise SetupError(f"{_OPTION_LABELS[name]} is not an option of {v.game.label}")
+            raise SetupError(
+                _("{option} is not an option of {game}").format(
+                    option=_OPTION_LABELS[name], game=v.game.label
+                )
+            )
     if v.game is Game.ONE_TEN and not v.dealer_may_hold:
-        raise SetupError("in 110 the dealer may always hold")
+        raise SetupError(_("in 110 the dealer may always hold"))
     if v.game is Game.FORTY_FIVES and v.dealer_may_hold:
-        raise SetupError("dealer may hold is not an option of Forty-Fives")
+        raise SetupError(_("dealer may hold is not an option of Forty-Fives"))
     if v.no_hold_under_20 and not v.dealer_may_hold:
-        raise SetupError("no hold under 20 needs the option dealer may hold")
+        raise SetupError(_("no hold under 20 needs the option dealer may hold"))
     if v.elimination_floor is not None and v.elimination_floor >= 0:
-        raise SetupError("the elimination floor must be below zero")
+        raise SetupError(_("the elimination floor must be below zero"))
     if v.sixty_for_120 and v.overcall is Overcall.OFF:
-        raise SetupError("60 for 120 needs the option 30 for 60 overcall")
+        raise SetupError(_("60 for 120 needs the option 30 for 60 overcall"))
     if v.call_partner and (v.n_sides, v.sides[0].players) != (5, 1):
-        raise SetupError("call your partner is for 5 players, each alone")
+        raise SetupError(_("call your partner is for 5 players, each alone"))
     if v.defenders_30 and v.n_sides != 2 and not v.call_partner:
-        raise SetupError("defenders' 30 needs two sides, or five players calling partners")
+        raise SetupError(_("defenders' 30 needs two sides, or five players calling partners"))
 
 
 @dataclass(frozen=True)
@@ -377,9 +393,14 @@ class GameState:
 
 
 def check_side(variant: Variant, side: int | None, what: str) -> None:
-    """Raise HandError unless ``side`` is one of the variant's sides."""
+    """Raise HandError unless ``side`` is one of the variant's sides.
+
+    ``what`` names the side in the reason, marked for translation ("the dealer").
+    """
     if side is None or isinstance(side, bool) or not 0 <= side < variant.n_sides:
-        raise HandError(f"{what} must be one of the {variant.n_sides} sides")
+        raise HandError(
+            _("{what} must be one of the {n} sides").format(what=what, n=variant.n_sides)
+        )
 
 
 def hand_points(variant: Variant, tricks: Sequence[int], best: int | None) -> tuple[int, ...]:
@@ -397,16 +418,18 @@ def hand_points(variant: Variant, tricks: Sequence[int], best: int | None) -> tu
     """
     tricks = tuple(tricks)
     if len(tricks) != variant.n_sides:
-        raise HandError(f"enter the tricks of each of the {variant.n_sides} sides")
+        raise HandError(_("enter the tricks of each of the {n} sides").format(n=variant.n_sides))
     if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
-        raise HandError("a side's tricks must be a whole number, 0 or more")
+        raise HandError(_("a side's tricks must be a whole number, 0 or more"))
     if sum(tricks) != TRICKS:
-        raise HandError(f"tricks add up to {sum(tricks)}, must be {TRICKS}")
-    card = "the 5 of trumps" if variant.five_only_bonus else "the best trump"
+        raise HandError(
+            _("tricks add up to {total}, must be {n}").format(total=sum(tricks), n=TRICKS)
+        )
+    card = _("the 5 of trumps") if variant.five_only_bonus else _("the best trump")
     if best is not NO_TRUMP:
-        check_side(variant, best, f"the side that won {card}")
+        check_side(variant, best, _("the side that won {card}").format(card=card))
         if tricks[best] == 0:
-            raise HandError(f"{card} was won by a side with no trick")
+            raise HandError(_("{card} was won by a side with no trick").format(card=card))
     return tuple(
         POINTS_A_TRICK * t + (BEST_TRUMP_BONUS if i == best else 0) for i, t in enumerate(tricks)
     )
@@ -443,20 +466,33 @@ def bid_name(bid: int) -> str:
     return BID_NAMES.get(bid, str(bid))
 
 
+def _listed(words: Sequence[str]) -> str:
+    """Words joined with commas, each kept a word to translate ("15, 20, a slam")."""
+    if len(words) == 1:
+        return words[0]
+    return _("{first}, {then}").format(first=_listed(words[:-1]), then=words[-1])
+
+
 def _bid_words(variant: Variant) -> str:
     words = [bid_name(b) for b in bid_amounts(variant)]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return _("{bids} or {last}").format(bids=_listed(words[:-1]), last=words[-1])
 
 
 def _check_not_out(variant: Variant, state: GameState, side: int, doing: str) -> None:
     if side in state.eliminated:
-        raise HandError(f"{variant.name_of(side)} is out of the game and cannot {doing}")
+        raise HandError(
+            _("{side} is out of the game and cannot {doing}").format(
+                side=variant.name_of(side), doing=doing
+            )
+        )
 
 
 def _check_minimum(variant: Variant, state: GameState, side: int, amount: int) -> None:
     if variant.minimum_20_at_100 and amount < 20 and state.scores[side] >= 100:
         raise HandError(
-            f"a side on {state.scores[side]} may not bid {amount} under this drive's rules"
+            _("a side on {score} may not bid {amount} under this drive's rules").format(
+                score=state.scores[side], amount=amount
+            )
         )
 
 
@@ -477,8 +513,8 @@ def contract(variant: Variant, state: GameState, hand: HandRecord) -> Contract:
     scoring.games.core.HandError: bids must rise by 5
     """
     if hand.dealer is not None:
-        check_side(variant, hand.dealer, "the dealer")
-        _check_not_out(variant, state, hand.dealer, "deal")
+        check_side(variant, hand.dealer, _("the dealer"))
+        _check_not_out(variant, state, hand.dealer, _("deal"))
     if hand.calls:
         found = _contract_from_calls(variant, state, hand)
         if (hand.bidder is not None and hand.bidder != found.bidder) or (
@@ -486,18 +522,25 @@ def contract(variant: Variant, state: GameState, hand: HandRecord) -> Contract:
         ):
             entered_side = found.bidder if hand.bidder is None else hand.bidder
             entered_bid = found.bid if hand.bid is None else hand.bid
-            check_side(variant, entered_side, "the bidder")
+            check_side(variant, entered_side, _("the bidder"))
             raise HandError(
-                f"the bidding gives the bid to {variant.name_of(found.bidder)} at {found.bid}, "
-                f"not to {variant.name_of(entered_side)} at {entered_bid}"
+                _(
+                    "the bidding gives the bid to {side} at {bid}, "
+                    "not to {entered} at {entered_bid}"
+                ).format(
+                    side=variant.name_of(found.bidder),
+                    bid=found.bid,
+                    entered=variant.name_of(entered_side),
+                    entered_bid=entered_bid,
+                )
             )
         return found
     if hand.bidder is None or hand.bid is None:
-        raise HandError("enter who won the bid and for how much")
-    check_side(variant, hand.bidder, "the bidder")
-    _check_not_out(variant, state, hand.bidder, "bid")
+        raise HandError(_("enter who won the bid and for how much"))
+    check_side(variant, hand.bidder, _("the bidder"))
+    _check_not_out(variant, state, hand.bidder, _("bid"))
     if hand.bid not in bid_amounts(variant):
-        raise HandError(f"a bid must be {_bid_words(variant)}")
+        raise HandError(_("a bid must be {bids}").format(bids=_bid_words(variant)))
     # A dealer taking it at 15 may have been bagged, which is not a bid.
     if hand.bidder != hand.dealer:
         _check_minimum(variant, state, hand.bidder, hand.bid)
@@ -509,42 +552,44 @@ def _contract_from_calls(variant: Variant, state: GameState, hand: HandRecord) -
     high_side: int | None = None
     held = False
     for call in hand.calls:
-        check_side(variant, call.side, "each call")
-        _check_not_out(variant, state, call.side, "bid")
+        check_side(variant, call.side, _("each call"))
+        _check_not_out(variant, state, call.side, _("bid"))
         if call.hold:
             if hand.dealer is None:
-                raise HandError("enter which side dealt to record a hold")
+                raise HandError(_("enter which side dealt to record a hold"))
             if call.side != hand.dealer:
-                raise HandError("only the dealer may hold")
+                raise HandError(_("only the dealer may hold"))
             if not variant.dealer_may_hold:
-                raise HandError("the dealer may not hold under this drive's rules")
+                raise HandError(_("the dealer may not hold under this drive's rules"))
             if high is None:
-                raise HandError("there is no bid to hold")
+                raise HandError(_("there is no bid to hold"))
             if high_side == hand.dealer:
-                raise HandError("the dealer's side already has the highest bid")
+                raise HandError(_("the dealer's side already has the highest bid"))
             if variant.no_hold_under_20 and high < 20:
-                raise HandError(f"the dealer may not hold at {high} under this drive's rules")
+                raise HandError(
+                    _("the dealer may not hold at {bid} under this drive's rules").format(bid=high)
+                )
             _check_minimum(variant, state, call.side, high)
             high_side, held = call.side, True
         elif call.bid is not None:
             order = bid_amounts(variant)
             if call.bid not in order:
-                raise HandError(f"a bid must be {_bid_words(variant)}")
+                raise HandError(_("a bid must be {bids}").format(bids=_bid_words(variant)))
             if call.bid == BLIND_60 and high is not None:
-                raise HandError("blind 30 for 60 is called before any bid, unseen")
+                raise HandError(_("blind 30 for 60 is called before any bid, unseen"))
             if call.bid == OVERCALL_60 and high != 30:
-                raise HandError("30 for 60 is bid only over a bid of 30")
+                raise HandError(_("30 for 60 is bid only over a bid of 30"))
             if call.bid == OVERCALL_120 and high != OVERCALL_60:
-                raise HandError("60 for 120 is bid only over 30 for 60")
+                raise HandError(_("60 for 120 is bid only over 30 for 60"))
             if high is not None and order.index(call.bid) <= order.index(high):
                 if call.bid in (*BIDS, SLAM) and high in (*BIDS, SLAM):
-                    raise HandError("bids must rise by 5")
-                raise HandError(f"a bid must be higher than {bid_name(high)}")
+                    raise HandError(_("bids must rise by 5"))
+                raise HandError(_("a bid must be higher than {bid}").format(bid=bid_name(high)))
             _check_minimum(variant, state, call.side, call.bid)
             high, high_side, held = call.bid, call.side, False
     if high is None or high_side is None:
         if hand.dealer is None:
-            raise HandError("every side passed: enter which side dealt, it is bagged at 15")
+            raise HandError(_("every side passed: enter which side dealt, it is bagged at 15"))
         return Contract(hand.dealer, BAGGED_BID, bagged=True)
     return Contract(high_side, high, held=held)
 
@@ -552,9 +597,9 @@ def _contract_from_calls(variant: Variant, state: GameState, hand: HandRecord) -
 def check_hand_options(variant: Variant, hand: HandRecord) -> None:
     """Refuse a defenders' 30 tick or a called partner where the game has no such rule."""
     if hand.defenders_30 and not variant.defenders_30:
-        raise HandError("defenders' 30 is not one of this game's rules")
+        raise HandError(_("defenders' 30 is not one of this game's rules"))
     if hand.partner is not None and not variant.call_partner:
-        raise HandError("a partner is called only by five players playing call your partner")
+        raise HandError(_("a partner is called only by five players playing call your partner"))
 
 
 # --- game flow ------------------------------------------------------------------
@@ -578,14 +623,18 @@ def start_state(
     """A game before its first hand, from 0 or from scores carried over."""
     scores = tuple(scores) if scores is not None else (0,) * variant.n_sides
     if len(scores) != variant.n_sides:
-        raise SetupError(f"enter the score of each of the {variant.n_sides} sides")
+        raise SetupError(_("enter the score of each of the {n} sides").format(n=variant.n_sides))
     if any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
-        raise SetupError("scores must be whole numbers")
+        raise SetupError(_("scores must be whole numbers"))
     if any(s >= variant.target for s in scores):
-        raise SetupError(f"a game cannot start with a side already on {variant.target} or more")
+        raise SetupError(
+            _("a game cannot start with a side already on {target} or more").format(
+                target=variant.target
+            )
+        )
     locked, green, eliminated = status(variant, scores)
     if variant.n_sides - len(eliminated) < 2:
-        raise SetupError("a game needs at least two sides still playing")
+        raise SetupError(_("a game needs at least two sides still playing"))
     return GameState(scores, 0, locked, green, eliminated, None)
 
 
@@ -594,10 +643,16 @@ def check_playable(variant: Variant, state: GameState, hand: HandRecord) -> None
     if len(state.scores) != variant.n_sides:
         raise ValueError("the state does not belong to this variant")
     if state.winner is not None:
-        raise HandError(f"the game is over: {variant.name_of(state.winner)} won")
+        raise HandError(
+            _("the game is over: {side} won").format(side=variant.name_of(state.winner))
+        )
     for side in state.eliminated:
         if side < len(hand.tricks) and hand.tricks[side]:
-            raise HandError(f"{variant.name_of(side)} is out of the game and cannot win a trick")
+            raise HandError(
+                _("{side} is out of the game and cannot win a trick").format(
+                    side=variant.name_of(side)
+                )
+            )
 
 
 def leader(scores: Sequence[int], among: Iterable[int]) -> int | None:

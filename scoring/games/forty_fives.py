@@ -39,6 +39,9 @@ from scoring.games.core import (
     start_state,
     two_pairs,
 )
+from scoring.words import gettext_noop
+
+_ = gettext_noop
 
 GAME = Game.FORTY_FIVES
 
@@ -85,10 +88,10 @@ def score_hand(variant: Variant, state: GameState, hand: HandRecord) -> HandOutc
     check_game(variant, GAME)
     check_playable(variant, state, hand)
     if hand.bidder is not None or hand.bid is not None or hand.calls:
-        raise HandError("Forty-Fives has no bidding")
+        raise HandError(_("Forty-Fives has no bidding"))
     check_hand_options(variant, hand)
     if hand.dealer is not None:
-        check_side(variant, hand.dealer, "the dealer")
+        check_side(variant, hand.dealer, _("the dealer"))
     points = hand_points(variant, hand.tricks, hand.best)
     return HandOutcome(points=points, changes=points)
 

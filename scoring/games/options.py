@@ -30,7 +30,7 @@ from scoring.games.core import (
     ThirtyForSixty,
     Variant,
 )
-from scoring.words import gettext_noop
+from scoring.words import Said, gettext_noop
 
 Kind = Literal["yes_no", "choice", "number"]
 Value = bool | str | int | None
@@ -98,16 +98,26 @@ class Option:
         """
         if self.kind == "yes_no":
             if not isinstance(value, bool):
-                raise SetupError(f"{self.term.lower()}: answer yes or no")
+                raise SetupError(_("{option}: answer yes or no").format(option=self._named()))
             return value
         if self.kind == "choice":
             values = [c.value for c in self.choices]
             if not isinstance(value, str) or value not in values:
-                raise SetupError(f"{self.term.lower()}: choose one of {', '.join(values)}")
+                raise SetupError(
+                    _("{option}: choose one of {values}").format(
+                        option=self._named(), values=", ".join(values)
+                    )
+                )
             return str(value)
         if value is None or (isinstance(value, int) and not isinstance(value, bool)):
             return value
-        raise SetupError(f"{self.term.lower()}: enter a whole number, or leave it blank")
+        raise SetupError(
+            _("{option}: enter a whole number, or leave it blank").format(option=self._named())
+        )
+
+    def _named(self) -> Said:
+        # The term starts a reason in lower case in English; translated, it is the term.
+        return Said(self.term.lower(), msgid=self.term, style="{}")
 
     def rule_for(self, value: Value) -> str:
         """The rules page's sentence for this value ("" when there is nothing to say)."""
@@ -392,7 +402,7 @@ OPTION: Final[dict[str, Option]] = {o.name: o for o in OPTIONS}
 
 def _check_key(key: str) -> None:
     if key not in VARIANTS and key not in all_fours.RULES:
-        raise SetupError(f"unknown game: {key}")
+        raise SetupError(_("unknown game: {key}").format(key=key))
 
 
 def options_for(key: str) -> tuple[Option, ...]:

@@ -35,12 +35,12 @@
     var banner = document.getElementById("sending");
     if (banner) {
       banner.hidden = !on;
-      // Say which result is waiting: "Sending: pair 7 won". The page may give its own
-      // words (data-sending="... %s ..."); the first text stays for an unlabelled tap.
+      // Say which result is waiting: "Sending: pair 7 won", in the page's own language
+      // (data-sending="... %s ..."): the script has no words of its own to translate.
+      // The first text stays for an unlabelled tap.
       if (banner.dataset.plain === undefined) banner.dataset.plain = banner.textContent;
-      var format = banner.dataset.sending ||
-        "Sending: %s\u2026 it will keep trying until the front table answers.";
-      banner.textContent = on && label ? format.replace("%s", label) : banner.dataset.plain;
+      var format = banner.dataset.sending;
+      banner.textContent = on && label && format ? format.replace("%s", label) : banner.dataset.plain;
     }
     document.querySelectorAll("#table-panel button").forEach(function (b) { b.disabled = on; });
   }

@@ -6,7 +6,9 @@ night stopped at game 12. The first organizer's password is taken from
 ORGANIZER_PASSWORD (refused when Django's password rules find it weak) or
 generated, printed once and kept in var/organizer-password.txt (outside git)
 until it is changed: any change of that password deletes the file
-(accounts/signals.py).
+(accounts/signals.py). With --port it then prints the addresses to open on the hall's
+tablets. It speaks the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES or LANG set to
+French), else the club's.
 """
 
 import os
@@ -19,9 +21,11 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from accounts.interface import FIRST_ORGANIZER
+from config import network
 from drives.management.commands.simulate_drive import play
 from drives.models import Club, Drive, Membership
 
@@ -33,8 +37,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--no-demo", action="store_true", help="do not load the demo club")
+        parser.add_argument("--port", help="print the addresses to open on this port")
 
     def handle(self, *args, **opts):
+        with translation.override(terminal_language()):
+            self._handle(**opts)
+
+    def _handle(self, **opts):
         User = get_user_model()
         password_file = settings.ORGANIZER_PASSWORD_FILE
         chosen = os.environ.get("ORGANIZER_PASSWORD")
@@ -59,15 +68,40 @@ class Command(BaseCommand):
             if not chosen:
                 password_file.write_text(password + "\n")
                 password_file.chmod(0o600)
-            self.stdout.write(f"Organizer login: {USERNAME}  password: {password}")
-            self.stdout.write(f"(The password is kept in {password_file}.)")
+            self.stdout.write(
+                _("Organizer login: %(user)s  password: %(password)s")
+                % {"user": USERNAME, "password": password}
+            )
+            self.stdout.write(_("(The password is kept in %(file)s.)") % {"file": password_file})
         elif password_file.exists():
-            self.stdout.write(f"Organizer login: {USERNAME}  password: in {password_file}")
+            self.stdout.write(
+                _("Organizer login: %(user)s  password: in %(file)s")
+                % {"user": USERNAME, "file": password_file}
+            )
         else:
             self.stdout.write(
-                f"Organizer login: {USERNAME} (the password set for it; "
-                f"forgotten: manage.py changepassword {USERNAME})"
+                _(
+                    "Organizer login: %(user)s (the password set for it; "
+                    "forgotten: manage.py changepassword %(user)s)"
+                )
+                % {"user": USERNAME}
             )
+        if opts.get("port"):
+            self._addresses(str(opts["port"]))
+
+    def _addresses(self, port: str) -> None:
+        cards = network.base_url(configured=os.environ.get("SITE_BASE_URL", ""), port=port)
+        self.stdout.write("")
+        self.stdout.write(_("Card Drive is starting. Open it on a tablet on the same network:"))
+        for a in network.lan_addresses() or ["127.0.0.1"]:
+            self.stdout.write(f"    http://{a}:{port}/")
+        self.stdout.write(_("On this computer: %(url)s") % {"url": f"http://127.0.0.1:{port}/"})
+        self.stdout.write(
+            _("Table cards and their QR codes use: %(url)s/ (set SITE_BASE_URL to change it)")
+            % {"url": cards}
+        )
+        self.stdout.write(_("Stop it with Ctrl+C."))
+        self.stdout.write("")
 
     def _load_demo(self):
         call_command("loaddata", settings.BASE_DIR / "fixtures" / "demo_club.json", verbosity=0)
@@ -75,4 +109,14 @@ class Command(BaseCommand):
         finished, tonight = Drive.objects.filter(club_id=1).order_by("date")
         play(finished, seed=20261120, now=now)
         play(tonight, seed=20261127, stop_at=12, now=now)
-        self.stdout.write("Demo club loaded: one finished night and one at game 12 (40 pairs).")
+        self.stdout.write(_("Demo club loaded: one finished night and one at game 12 (40 pairs)."))
+
+
+def terminal_language() -> str:
+    """French when the terminal's locale is French (fr_CA.UTF-8, fr), else the club's."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value and value not in ("C", "POSIX", "C.UTF-8"):
+            return "fr" if value.lower().startswith("fr") else "en"
+    club = Club.objects.order_by("pk").only("language").first()
+    return club.language if club else settings.LANGUAGE_CODE

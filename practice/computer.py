@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games.cards import Card, Suit, is_trump, off_suit_order
@@ -39,7 +40,8 @@ from scoring.play.rules import trump_ranks
 # Margaret (the default) and Angus first, then two quicker levels.
 LEVELS = {
     **{
-        key: f"{_(level.name)}: {_(level.blurb)}"
+        # Lazy, so the words are said in the language of each request, not of the import.
+        key: format_lazy(_("{name}: {blurb}"), name=_(level.name), blurb=_(level.blurb))
         for key, level in players.LEVELS.items()
         if level.for_people
     },

@@ -7,7 +7,9 @@ Run by `make test` (and `make messages` to bring the catalog up to date). Fails 
    copy of the tree, so the catalog in the tree is not touched;
 2. the catalog does not compile (`msgfmt --check`), or the compiled django.mo in the tree
    is not the catalog's (the .mo is committed, so `make run` needs no gettext tools);
-3. a template holds text a person reads outside {% translate %} / {% blocktranslate %}:
+3. a translation function is imported under a name `makemessages` does not know
+   (`gettext_lazy as _lazy`): its strings never reach the catalog and stay English;
+4. a template holds text a person reads outside {% translate %} / {% blocktranslate %}:
    words between tags, or in a title, placeholder, aria-label, alt or data-ask/-sending
    attribute. ALLOWED lists the few words that are the same in every language.
 
@@ -56,6 +58,7 @@ def main() -> int:
             return 2
     problems += untranslated()
     problems += compiled()
+    problems += unknown_aliases()
     problems += unmarked_templates()
     if problems:
         print("\n".join(problems))
@@ -163,6 +166,53 @@ def _entries(text: str) -> list[_Entry]:
         if e.msgid or e.msgstr or e.obsolete:
             entries.append(e)
     return entries
+
+
+# --- Names makemessages knows ----------------------------------------------------------
+
+# The keywords Django's makemessages passes to xgettext (and ours: ngettext_noop), and the
+# one alias every module uses, `_`.
+KEYWORDS = {
+    "gettext",
+    "gettext_lazy",
+    "gettext_noop",
+    "ngettext",
+    "ngettext_lazy",
+    "ngettext_noop",
+    "pgettext",
+    "pgettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+    "_",
+    "N_",
+}
+TRANSLATORS = {"django.utils.translation", "scoring.words"}
+
+
+def unknown_aliases() -> list[str]:
+    """`from django.utils.translation import gettext_lazy as _lazy`: xgettext finds no
+    `_lazy("...")`, so those strings never get their French."""
+    import ast
+
+    out = []
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS and d != "migrations"]
+        for name in filenames:
+            if not name.endswith(".py"):
+                continue
+            path = Path(dirpath) / name
+            tree = ast.parse(path.read_text(), str(path))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.ImportFrom) or node.module not in TRANSLATORS:
+                    continue
+                for alias in node.names:
+                    if alias.asname and alias.asname not in KEYWORDS and "text" in alias.name:
+                        rel = path.relative_to(ROOT)
+                        out.append(
+                            f"{rel}:{node.lineno}: {alias.name} imported as {alias.asname}, a "
+                            "name makemessages does not read: its strings stay English"
+                        )
+    return out
 
 
 # --- Templates ---------------------------------------------------------------------------

@@ -153,7 +153,7 @@ def test_club_language_is_only_for_ones_own_club(other_club_client, club):
 def test_people_page_shows_the_club_language_form(org_client, club):
     page = org_client.get(reverse("club:people")).content.decode()
     assert 'id="club-language"' in page
-    assert 'value="en" checked' in page
+    assert 'value="en" lang="en" class="btn big primary" aria-pressed="true"' in page
 
 
 # --- The drive's printouts --------------------------------------------------------------

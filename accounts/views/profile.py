@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from drives import interface as services
@@ -36,9 +36,9 @@ SCREEN = "profile"
 
 class TokenForm(forms.Form):
     name = forms.CharField(
-        label=_lazy("Name of the new key"),
+        label=gettext_lazy("Name of the new key"),
         max_length=api_tokens.NAME_MAX,
-        help_text=_lazy("Say where it is used, like “Scoreboard” or “League site”."),
+        help_text=gettext_lazy("Say where it is used, like “Scoreboard” or “League site”."),
     )
 
 

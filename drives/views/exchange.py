@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -28,8 +28,8 @@ from .shared import ORGANIZER, get_drive_for_user, membership_of, origin_of, pag
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label=_lazy("Drive file (.json)"),
-        help_text=_lazy("A file saved with “Export (JSON)” on a drive's page, up to 5 MB."),
+        label=gettext_lazy("Drive file (.json)"),
+        help_text=gettext_lazy("A file saved with “Export (JSON)” on a drive's page, up to 5 MB."),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
@@ -32,7 +32,7 @@ MAX_COPIES = data.MAX_COPIES
 
 class BlankCardsForm(forms.Form):
     count = forms.IntegerField(
-        label=_lazy("How many blank cards"),
+        label=gettext_lazy("How many blank cards"),
         min_value=1,
         max_value=MAX_COPIES,
         initial=16,
@@ -42,7 +42,7 @@ class BlankCardsForm(forms.Form):
 
 class TableCardsForm(forms.Form):
     tables = forms.IntegerField(
-        label=_lazy("How many tables"),
+        label=gettext_lazy("How many tables"),
         min_value=1,
         max_value=MAX_COPIES,
         required=False,

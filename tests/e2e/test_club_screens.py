@@ -27,7 +27,7 @@ def test_club_screens_fit_the_hall(page: Page, shoot, live_server, transactional
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", "organizer")
     page.fill("input[name=password]", "pw-for-tests-1")
-    page.click("button[type=submit]")
+    page.click("#main button[type=submit]")
 
     screens = {
         "people": "/club/people/",

@@ -39,7 +39,7 @@ def log_in(page: Page, url: str) -> None:
     page.goto(f"{url}/accounts/login/")
     page.fill("input[name=username]", "organizer")
     page.fill("input[name=password]", "pw-for-tests-1")
-    page.click("button[type=submit]")
+    page.click("#main button[type=submit]")
 
 
 def test_a_paste_pasted_twice_is_caught_and_a_paste_undone(

@@ -45,7 +45,7 @@ def test_a_table_reports_and_the_other_pair_agrees(
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", "organizer")
     page.fill("input[name=password]", "pw-for-tests-1")
-    page.click("button[type=submit]")
+    page.click("#main button[type=submit]")
     page.goto(f"{live_server.url}/drives/{drive.pk}/games/1/")
     expect(page.locator("#count")).to_contain_text("0 of 4 tables in")
 
@@ -145,7 +145,7 @@ def test_conflict_shows_in_red_on_the_result_screen(
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", "organizer")
     page.fill("input[name=password]", "pw-for-tests-1")
-    page.click("button[type=submit]")
+    page.click("#main button[type=submit]")
     page.goto(f"{live_server.url}/drives/{drive.pk}/games/1/")
     card = page.locator("#table-1")
     expect(card).to_have_class("table-card conflict")

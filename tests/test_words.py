@@ -391,3 +391,54 @@ def test_a_pure_rules_refusal_is_said_in_french(french):
     assert refused.value.reason == "tricks add up to 6, must be 5"
     assert speak.say(refused.value.reason) == "les levées font 6, il en faut 5"
     assert speak.say(refused.value.args[0]) == "les levées font 6, il en faut 5"
+
+
+# --- What a programmer gets wrong is refused plainly (kills the format/mod mutants) -----
+
+WRONG = "a sentence to translate takes named values only"
+
+
+@pytest.mark.parametrize(
+    "template",
+    [gettext_noop("{n} of {m}"), ngettext_noop("{n} pair", "{n} pairs", 2)],
+    ids=["msg", "plural"],
+)
+def test_every_wrong_use_says_the_same_plain_reason(template):
+    with pytest.raises(TypeError, match=f"^{WRONG}$"):
+        template.format(1, 2)
+    with pytest.raises(TypeError, match=f"^{WRONG}$"):
+        template % (1, 2)
+    with pytest.raises(TypeError, match=f"^{WRONG}$"):
+        template % "x"
+    said = template.format(n=1, m=2)
+    assert (said.style, said.params) == ("{}", {"n": 1, "m": 2})
+
+
+def test_percent_style_keeps_its_values_as_a_dict():
+    said = gettext_noop("%(n)d of %(m)d") % {"n": 1, "m": 2}
+    assert (str(said), said.style, said.params) == ("1 of 2", "%", {"n": 1, "m": 2})
+    plural = ngettext_noop("%(n)d pair", "%(n)d pairs", 1) % {"n": 1}
+    assert (str(plural), plural.style, plural.count, plural.plural) == (
+        "1 pair",
+        "%",
+        1,
+        "%(n)d pairs",
+    )
+
+
+def test_values_of_every_json_kind_are_kept_as_they_are():
+    said = gettext_noop("{a}{b}{c}{d}{e}").format(a=None, b=True, c=2, d=1.5, e=gettext_noop("x"))
+    assert to_json(said)["params"] == {"a": None, "b": True, "c": 2, "d": 1.5, "e": {"msgid": "x"}}
+
+
+def test_a_plural_kept_without_its_count_is_said_as_its_msgid():
+    assert str(from_json({"msgid": "{n} pair", "plural": "{n} pairs", "style": "{}"})) == "{n} pair"
+    back = from_json(
+        {"msgid": "{n} pair", "plural": "{n} pairs", "count": 3, "style": "{}", "params": {"n": 3}}
+    )
+    assert (str(back), back.count, back.plural) == ("3 pairs", 3, "{n} pairs")
+
+
+def test_json_with_params_that_are_not_a_mapping_says_the_msgid():
+    assert str(from_json({"msgid": "plain", "style": "%", "params": ["x"]})) == "plain"
+    assert str(from_json({"msgid": "{n}", "style": "{}", "params": ["x"]})) == "{n}"

@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.games import all_fours
@@ -55,10 +55,10 @@ def _hand_controls(sheet: services.Scoresheet, kept) -> dict:
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SEATS = {
-    0: _lazy("Elder (dealer's left)"),
-    1: _lazy("Dealer's partner"),
-    2: _lazy("Elder's partner"),
-    3: _lazy("Dealer"),
+    0: gettext_lazy("Elder (dealer's left)"),
+    1: gettext_lazy("Dealer's partner"),
+    2: gettext_lazy("Elder's partner"),
+    3: gettext_lazy("Dealer"),
 }
 
 

@@ -32,6 +32,16 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    # A request to a French club activates French on the thread (its club's language);
+    # the next test's words outside a request start in English again.
+    yield
+    from django.utils import translation
+
+    translation.activate("en")
+
+
 @pytest.fixture
 def now():
     return NOW

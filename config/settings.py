@@ -126,6 +126,9 @@ TEMPLATES = [
     },
 ]
 
+# A checkbox's label, after its box, without Django's "Label:" colon (config/forms.py).
+FORM_RENDERER = "config.forms.FormRenderer"
+
 WSGI_APPLICATION = "config.wsgi.application"
 
 # SQLite is the embedded default: WAL so readers never block the writer, and writers

@@ -172,6 +172,8 @@ class StartForm(forms.Form):
     )
     # Yes to starting while another drive of the club is running (the screen asked).
     alongside = forms.BooleanField(required=False)
+    # Take the club's table cards from the running drive that has them (the screen says which).
+    table_cards = forms.BooleanField(required=False)
 
 
 class ResultForm(forms.Form):
@@ -205,6 +207,8 @@ class SeatChangeForm(forms.Form):
     player1 = forms.CharField(label=_("First player"), max_length=MAX_NAME, required=False)
     player2 = forms.CharField(label=_("Second player"), max_length=MAX_NAME, required=False)
     paid = forms.BooleanField(label=_("Paid"), required=False)
+    # A late pair pays into the cookie jar as it registers, as the pairs at the door do.
+    jar = forms.BooleanField(label=_("In the jar"), required=False)
 
     NEEDS = {
         "arrive": ("player1", "player2"),

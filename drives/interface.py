@@ -16,6 +16,8 @@ from .services.common import (
     words_join,
 )
 from .services.links import club_paper_size_set
+from .services.scoresheets import hand_refused
+from .services.setup import pair_set_paid
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
@@ -29,8 +31,10 @@ __all__ = [
     "Origin",
     "StaleError",
     "club_paper_size_set",
+    "hand_refused",
     "label_words",
     "locked_drive",
+    "pair_set_paid",
     "punched_games",
     "record_audit",
     "standings",

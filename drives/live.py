@@ -122,6 +122,11 @@ class Board:
     def lists_playing(self) -> bool:
         return len(self.playing) <= LIST_PLAYING
 
+    @property
+    def is_last_game(self) -> bool:
+        """The drive's last game is under way: after it come the prizes, not a next game."""
+        return self.drive.is_running and self.drive.current_game >= self.drive.games
+
 
 def _moves_into(drive: Drive, game: int, numbers: dict[int, int]) -> list[dict]:
     """The moves from the previous game's seating to this one's (none into game 1)."""

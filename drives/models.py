@@ -188,6 +188,9 @@ class Drive(models.Model):
         related_name="copies",
         editable=False,
     )
+    # A drive `make run` loaded to show the site (setup_site): it never takes the club's table
+    # cards, and it is the one kind of drive that can be deleted on screen.
+    is_demo = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["-date", "-id"]

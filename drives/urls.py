@@ -44,6 +44,7 @@ urlpatterns = [
     path("<id:drive_id>/pairs/<id:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),
     path("<id:drive_id>/pairs/<id:pair_id>/paid/", organizer.pair_paid, name="pair_paid"),
     path("<id:drive_id>/start/", organizer.drive_start, name="drive_start"),
+    path("<id:drive_id>/delete/", organizer.drive_delete, name="drive_delete"),
     path("<id:drive_id>/table-cards/", links.table_cards_serve, name="table_cards_serve"),
     path("<id:drive_id>/games/<id:game>/", night.game, name="game"),
     path("<id:drive_id>/games/<id:game>/live/", night.game_live, name="game_live"),

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<id:drive_id>/report/", prize_views.report, name="report"),
     path("<id:drive_id>/ties/<slug:prize>/", ties_views.tie, name="tie"),
     path("<id:drive_id>/ties/<slug:prize>/reopen/", ties_views.tie_reopen, name="tie_reopen"),
+    path("<id:drive_id>/pairs/<id:pair_id>/paid/", ties_views.pair_paid, name="pair_paid"),
     path("<id:drive_id>/side/", side_views.side_prizes, name="side"),
     path("<id:drive_id>/side/fifty-fifty/", side_views.fifty_fifty, name="side_fifty_fifty"),
     path("<id:drive_id>/side/travelling/", side_views.travelling, name="side_travelling"),

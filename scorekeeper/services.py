@@ -26,6 +26,7 @@ from drives.interface import (
     TextError,
     clean_name,
     clean_text,
+    hand_refused,
     record_audit,
     words_join,
 )
@@ -623,17 +624,16 @@ def score_hand_add(
                 _("This page is out of date: the next hand is hand %(n)d.") % {"n": expected}
             )
         state = _new_state(game, sheet.variant)
+        deals = game.family == ALL_FOURS
         try:
             for h in hands:
                 state = _apply(game, sheet.variant, state, h.record)
             after = _apply(game, sheet.variant, state, cleaned)
         except _HAND_ERRORS as e:
-            raise DriveError(
-                _("Hand %(n)d refused: %(reason)s.") % {"n": number, "reason": say(e.reason)}
-            ) from e
+            raise DriveError(hand_refused(number, e.reason, deal=deals)) from e
         except (TypeError, ValueError) as e:
-            reason = {"n": number, "reason": say(e.args[0]) if e.args else e}
-            raise DriveError(_("Hand %(n)d refused: %(reason)s.") % reason) from e
+            reason = e.args[0] if e.args else e
+            raise DriveError(hand_refused(number, reason, deal=deals)) from e
         try:
             with transaction.atomic():
                 hand = ScoreHand.objects.create(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -15,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from drives.interface import DriveError, whole_number
 from drives.views.shared import handle_drive_errors, membership_of, origin_of, page
@@ -25,6 +26,8 @@ from scoring.games import all_fours
 
 SCREEN = "scorekeeper"
 TEMPLATE = "scorekeeper/game.html"
+# The game page swaps its #content; a refusal also brings the flash region into view.
+REFUSED_SWAP = "outerHTML show:#flash:top"
 FAMILIES = (service.FORTY_FIVES, service.ALL_FOURS)
 MAX_SIDES = 6
 
@@ -181,30 +184,40 @@ def game_new(request: HttpRequest) -> HttpResponse:
 # --- the game page -----------------------------------------------------------------
 
 
-def _radio(name: str, options: list[tuple[object, str]]) -> dict:
-    return {"name": name, "options": [("" if v is None else str(v), label) for v, label in options]}
+def _radio(name: str, options: list[tuple[object, str]], kept, default: str | None = None) -> dict:
+    """A row of big taps; ``kept`` is a refused hand's form data, its taps shown on again
+    (else the ``default`` value is on, if any)."""
+    values = [("" if v is None else str(v), label) for v, label in options]
+    chosen = kept.get(name) if kept else default
+    return {"name": name, "options": [(v, label, v == chosen) for v, label in values]}
 
 
-def _controls(sheet: service.Sheet) -> dict:
-    """The hand entry controls this variant uses."""
+def _controls(sheet: service.Sheet, kept=None) -> dict:
+    """The hand entry controls this variant uses, with a refused hand's taps still on."""
+    kept = kept or {}
     sides = [(s.index, s.name) for s in sheet.sides]
     if sheet.game.family == service.FORTY_FIVES:
         return {
             "tricks": [
-                {"name": f"tricks_{s.index}", "side": s.name, "options": list(range(6))}
+                {
+                    "name": f"tricks_{s.index}",
+                    "side": s.name,
+                    "options": [(t, kept.get(f"tricks_{s.index}") == str(t)) for t in range(6)],
+                }
                 for s in sheet.sides
             ],
-            "best": _radio("best", [*sides, (None, _("No trump played"))]),
-            "bidder": _radio("bidder", sides) if sheet.has_bidding else None,
-            "bids": sheet.bids,
-            "partner": _radio("partner", [*sides, (service.ALONE, _("Nobody: 4 against 1"))])
+            "best": _radio("best", [*sides, (None, _("No trump played"))], kept),
+            "bidder": _radio("bidder", sides, kept) if sheet.has_bidding else None,
+            "bids": [(b, label, kept.get("bid") == str(b)) for b, label in sheet.bids],
+            "partner": _radio("partner", [*sides, (service.ALONE, _("Nobody: 4 against 1"))], kept)
             if getattr(sheet.variant, "call_partner", False)
             else None,
             "defenders_30": getattr(sheet.variant, "defenders_30", False),
+            "defenders_30_checked": bool(kept.get("defenders_30")),
         }
     rules = sheet.variant.rules
     return {
-        "dealer": _radio("dealer", sides),
+        "dealer": _radio("dealer", sides, kept),
         "turned": rules.trump == all_fours.TURNED,
         "beg": _radio(
             "beg",
@@ -213,19 +226,29 @@ def _controls(sheet: service.Sheet) -> dict:
                 (all_fours.GIFT, _("Begged: gift")),
                 (all_fours.RUN, _("Begged: cards run")),
             ],
+            kept,
+            default="",
         )
         if rules.beg
         else None,
         "bids": rules.bidding is not None,
         "sold": rules.bidding == all_fours.COMMERCIAL,
-        "captures": [(f"cap_{s.index}", s.name) for s in sheet.sides] if rules.card_points else [],
+        "sold_checked": bool(kept.get("sold")),
+        "captures": [
+            (f"cap_{s.index}", s.name, kept.get(f"cap_{s.index}", "")) for s in sheet.sides
+        ]
+        if rules.card_points
+        else [],
         "points": [
-            (_("High"), _radio("high", [*sides, (None, _("No trump in play"))])),
-            (_("Low"), _radio("low", [*sides, (None, _("No trump in play"))])),
-            (_("Jack"), _radio("jack", [*sides, (None, _("Not in play"))])),
-            (_("Game"), _radio("game", [*sides, (None, _("Nobody (a tie)"))])),
+            (_("High"), _radio("high", [*sides, (None, _("No trump in play"))], kept, "")),
+            (_("Low"), _radio("low", [*sides, (None, _("No trump in play"))], kept, "")),
+            (_("Jack"), _radio("jack", [*sides, (None, _("Not in play"))], kept, "")),
+            (_("Game"), _radio("game", [*sides, (None, _("Nobody (a tie)"))], kept, "")),
         ],
         "hanged": rules.hang_jack,
+        "hanged_checked": bool(kept.get("hanged")),
+        "turned_text": kept.get("turned", ""),
+        "bids_text": kept.get("bids", ""),
     }
 
 
@@ -274,15 +297,23 @@ def parse_hand(game: ScoreGame, data) -> dict:
     }
 
 
-def _game_context(game: ScoreGame) -> dict:
+def _game_context(game: ScoreGame, kept=None) -> dict:
+    """The game page; ``kept`` is a refused hand's form data, shown again with its key so
+    that sending it again cannot keep the hand twice."""
     sheet = service.scoresheet(game)
     return {
         "game": game,
         "sheet": sheet,
-        "controls": _controls(sheet),
-        "key": uuid.uuid4().hex,
+        "controls": _controls(sheet, kept),
+        "key": (kept or {}).get("key") or uuid.uuid4().hex,
         "all_fours": game.family == service.ALL_FOURS,
     }
+
+
+def _refused(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A refusal scrolls the page up to the flash region, where it is said: the Enter
+    button is at the foot of the form, far below it on a phone."""
+    return reswap(response, REFUSED_SWAP) if request.htmx else response
 
 
 def _after_change(request: HttpRequest, game: ScoreGame) -> HttpResponse:
@@ -309,18 +340,33 @@ def _number(data) -> int | None:
 @handle_drive_errors
 def hand_add(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_for_user(request, game_id)
-    number = _number(request.POST)
-    if number is None:
-        raise DriveError(_("This page is out of date: reload it."))
-    service.score_hand_add(
-        game=game,
-        record=parse_hand(game, request.POST),
-        number=number,
-        key=request.POST.get("key", ""),
-        actor=request.user,
-        now=timezone.now(),
-        origin=origin_of(request, SCREEN),
-    )
+    try:
+        number = _number(request.POST)
+        if number is None:
+            raise DriveError(_("This page is out of date: reload it."))
+        hand = service.score_hand_add(
+            game=game,
+            record=parse_hand(game, request.POST),
+            number=number,
+            key=request.POST.get("key", ""),
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, SCREEN),
+        )
+    except DriveError as e:
+        # Said on the game page as the drive's Keep score says it: the reason in the flash
+        # region, a refused hand's taps still on; after another device's change, the hands
+        # as they are now with a fresh form.
+        messages.error(request, e.message)
+        game.refresh_from_db()
+        kept = request.POST if e.status == 400 else None
+        return _refused(
+            request, page(request, TEMPLATE, _game_context(game, kept), status=e.status)
+        )
+    if game.family == service.ALL_FOURS:
+        messages.success(request, _("Deal %(n)d entered.") % {"n": hand.number})
+    else:
+        messages.success(request, _("Hand %(n)d entered.") % {"n": hand.number})
     return _after_change(request, game)
 
 
@@ -331,13 +377,22 @@ def hand_undo(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_for_user(request, game_id)
     # The last hand the page showed; a number that is no hand's refuses, it never undoes.
     number = _number(request.POST)
-    if number is None and (request.POST.get("number") or "").strip():
-        raise DriveError(_("This page is out of date: reload it."))
-    service.score_hand_undo(
-        game=game,
-        number=number,
-        actor=request.user,
-        now=timezone.now(),
-        origin=origin_of(request, SCREEN),
-    )
+    try:
+        if number is None and (request.POST.get("number") or "").strip():
+            raise DriveError(_("This page is out of date: reload it."))
+        undone = service.score_hand_undo(
+            game=game,
+            number=number,
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, SCREEN),
+        )
+    except DriveError as e:
+        messages.error(request, e.message)
+        game.refresh_from_db()
+        return _refused(request, page(request, TEMPLATE, _game_context(game), status=e.status))
+    if game.family == service.ALL_FOURS:
+        messages.success(request, _("Deal %(n)d taken back.") % {"n": undone.number})
+    else:
+        messages.success(request, _("Hand %(n)d taken back.") % {"n": undone.number})
     return _after_change(request, game)

@@ -83,3 +83,22 @@ def test_standings_rows_escape_names_and_prize_words():
     assert '<a href="/drives/7/cards/12/">12</a>' in html
     assert "&lt;i&gt;Al&lt;/i&gt; &amp; Joe" in html
     assert '<span class="prize-words">1st &lt;prize&gt;</span>' in html
+
+
+def test_a_table_whose_result_is_in_no_longer_offers_keep_score():
+    playing = fragments.tile_body(screen(), table())
+    assert "Keep score" in playing
+    waiting = fragments.tile_body(screen(), table(status="reported", winner=1))
+    assert "Keep score" in waiting  # reported at the table, not in until the other agrees
+    body = fragments.tile_body(screen(), table(status="confirmed", winner=1))
+    assert "Keep score" not in body and "/tables/4/score/" not in body
+
+
+def test_a_table_kept_hand_by_hand_shows_its_hands_once_its_result_is_in():
+    kept = fragments.TileScreen(
+        result_base="/drives/1/games/2/tables/", game_url="/drives/1/games/2/",
+        editable=True, hand_tables=frozenset({4}), organizer=True, words=fragments.TileWords(),
+    )  # fmt: skip
+    body = fragments.tile_body(kept, table(status="confirmed", winner=1))
+    assert "Keep score" not in body
+    assert 'href="/drives/1/games/2/tables/4/score/">Hands</a>' in body

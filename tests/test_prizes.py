@@ -229,8 +229,10 @@ def test_play_off_with_every_other_pair_declining_is_won_by_forfeit():
 
 
 def test_play_off_refusals():
-    with refused("Record which of pairs 3, 5 and 7 won the play-off."):
+    with refused("Pairs 3, 5 and 7 play off two at a time: record each game"):
         settle([3, 5, 7], money_prize=True, playoff_requests=[5])
+    with refused("Record which of pairs 3 and 5 won the play-off."):
+        settle([3, 5, 7], money_prize=True, playoff_requests=[5], declined=[7])
     with refused("Pair 7 declined the play-off, so it cannot win it."):
         settle([3, 5, 7], money_prize=True, playoff_requests=[5], declined=[7], playoff_winner=7)
     with refused("Pair 5 asked for the play-off, so it cannot decline it"):
@@ -590,7 +592,14 @@ def test_every_awarded_prize_has_one_recipient_or_a_recorded_split(pairs, data, 
     kwargs = {}
     method = settle_method(pairs, requests, agreements, money)
     if method == "playoff":
-        kwargs = {"declined": declined, "playoff_winner": data.draw(st.sampled_from(players))}
+        # Two at a time (a game of 45s is two pairs): the loser is out, until one is left.
+        games = []
+        while len(left := prizes.playoff_left(players, games)) > 1:
+            a, b = data.draw(st.lists(st.sampled_from(left), min_size=2, max_size=2, unique=True))
+            games.append(
+                prizes.PlayoffGame((min(a, b), max(a, b)), data.draw(st.sampled_from((a, b))))
+            )
+        kwargs = {"declined": declined, "playoff_games": games}
     elif method == "cut":
         kwargs = {"cut": digital_cut(pairs, seed)}
     o = settle(

@@ -488,8 +488,11 @@ def test_while_the_drive_runs_the_screen_says_the_draw_comes_later(
 def test_the_draw_screen_draws_and_shows_the_result(org_client, finished):
     page = org_client.get(url(finished)).content.decode()
     assert "Draw 2 games" in page and "Type 2 different game numbers, from 1 to 3" in page
+    # The site's draw asks first (tests/test_prizes_jar_draw_asks.py); yes draws.
     r = org_client.post(
-        url(finished, "jar_draw"), {"how": "site", "seed": "5"}, HTTP_HX_REQUEST="true"
+        url(finished, "jar_draw"),
+        {"how": "site", "seed": "5", "confirm": "yes"},
+        HTTP_HX_REQUEST="true",
     )
     html = r.content.decode()
     assert r.status_code == 200 and "<html" not in html
@@ -535,7 +538,7 @@ def test_bad_input_on_the_draw_screen_is_refused_plainly(org_client, finished, d
 
 
 def test_drawing_twice_from_the_screen_is_refused(org_client, finished):
-    org_client.post(url(finished, "jar_draw"), {"how": "site", "seed": "5"})
+    org_client.post(url(finished, "jar_draw"), {"how": "site", "seed": "5", "confirm": "yes"})
     before = everything()
     r = org_client.post(url(finished, "jar_draw"), {"how": "site"}, HTTP_HX_REQUEST="true")
     assert r.status_code == 409 and "already been drawn" in r.content.decode()

@@ -215,7 +215,7 @@ def test_a_play_off_asked_by_one_pair_of_three_is_the_method(three_way, organize
     # Pair 3 asks; pairs 1 and 2 agreed to split, but a play-off request comes first.
     refused(
         lambda: decide(three_way, organizer, playoff_requests=[3], split_agreements=[1, 2, 3]),
-        "Record which of pairs 1, 2 and 3 won the play-off",
+        "Pairs 1, 2 and 3 play off two at a time: record each game",
     )
     refused(
         lambda: decide(three_way, organizer, playoff_requests=[3], cut="digital"),

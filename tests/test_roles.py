@@ -67,6 +67,7 @@ ROLES: dict[str, str] = {
     "drives:pair_remove": ORGANIZER,
     "drives:pair_paid": ORGANIZER,
     "drives:drive_start": ORGANIZER,
+    "drives:drive_delete": ORGANIZER,
     "drives:table_cards_serve": ORGANIZER,
     "drives:game": GET_ONLY,
     "drives:game_live": GET_ONLY,
@@ -104,6 +105,7 @@ ROLES: dict[str, str] = {
     "prizes:report": GET_ONLY,
     "prizes:tie": ORGANIZER,
     "prizes:tie_reopen": ORGANIZER,
+    "prizes:pair_paid": ORGANIZER,  # "Mark paid" beside a pair where its prize is decided
     "prizes:side": GET_ONLY,
     "prizes:side_fifty_fifty": ORGANIZER,
     "prizes:side_travelling": ORGANIZER,

@@ -656,7 +656,12 @@ def test_undo_from_a_stale_page_under_htmx_is_a_message_in_the_flash(org_client,
     table, a, b = play_worked_example(drive, organizer)
     url = sheet_url(drive, table, name="drives:hand_undo")
     r = org_client.post(url, {"number": "2"}, **HTMX)
-    assert r.status_code == 409 and r["HX-Retarget"] == "#flash"
+    # The sheet again with the message out of band: the form's hx-select="#content" drops
+    # a refusal sent to the flash region alone, and nothing was said on screen.
+    html = unescape(r.content.decode())
+    assert r.status_code == 409 and '<div id="content"' in html
+    assert "the last hand is now hand 3" in html[html.index('<div id="flash"') :]
+    assert r["HX-Reswap"] == "outerHTML show:#flash:top"
     assert Hand.objects.count() == 3
 
 
@@ -753,3 +758,42 @@ def test_kept_hands_fix_the_seats_of_the_game(drive, organizer):
     with pytest.raises(services.DriveError, match="already has results"):
         services.game_undo(drive=drive, from_game=2, actor=organizer, now=NOW)
     assert counts() == before
+
+
+# --- issue 25, item 13: three taps a hand, no Keep score once the result is in -------
+
+
+def test_the_hand_form_says_how_many_tricks_a_hand_has_so_one_pairs_tap_fills_the_other(
+    org_client, drive
+):
+    table, a, b = seated(drive)
+    page = org_client.get(sheet_url(drive, table)).content.decode()
+    assert 'class="hand-form card" data-tricks-total="5"' in page
+    assert page.count('<fieldset class="taps" data-tricks>') == 2
+    assert "/static/js/scoresheet.js" in page
+
+
+def test_a_table_whose_hands_won_it_offers_its_hands_not_keep_score(org_client, drive, organizer):
+    table, a, b = play_worked_example(drive, organizer)
+    page = org_client.get(reverse("drives:game", args=[drive.pk, 1])).content.decode()
+    tile = page[page.index(f'id="table-{table}"') :]
+    tile = tile[: tile.index("</article>")]
+    assert "Keep score" not in tile and ">Hands</a>" in tile
+    assert page.count("Keep score") == 3  # the other tables still play
+
+
+def test_a_table_whose_result_was_tapped_at_the_front_offers_no_keep_score(
+    org_client, drive, organizer
+):
+    table, a, b = seated(drive)
+    services.result_record(
+        drive=drive, game=1, table=table, winner_number=a, actor=organizer, now=NOW
+    )
+    page = org_client.get(reverse("drives:game", args=[drive.pk, 1])).content.decode()
+    tile = page[page.index(f'id="table-{table}"') :]
+    tile = tile[: tile.index("</article>")]
+    assert "Keep score" not in tile and f'href="{sheet_url(drive, table)}"' not in tile
+    # Taken back, the table plays again: Keep score is offered again.
+    services.result_undo(drive=drive, actor=organizer, now=NOW)
+    page = org_client.get(reverse("drives:game", args=[drive.pk, 1])).content.decode()
+    assert page.count("Keep score") == 4

@@ -351,3 +351,77 @@ def test_htmx_gets_just_the_content(org_client, club, organizer):
 def test_the_drive_list_links_to_the_scorekeeper(scorer_client):
     html = scorer_client.get(reverse("drives:drive_list")).content.decode()
     assert reverse("scorekeeper:game_list") in html
+
+
+# --- a refusal is said on the page, in the drive's words (issue 25, item 3) -----------
+
+
+def test_a_refused_hand_under_htmx_comes_back_as_the_page_with_the_reason_in_the_flash(
+    org_client, club, organizer
+):
+    # The form swaps #content with hx-select="#content": a refusal without #content, sent
+    # to the flash region alone, showed nothing at all.
+    game = new_game(club, organizer, "forty_fives", "forty_fives_45", pairs("A", "B"))
+    r = post_hand(org_client, game, {"tricks_0": 4, "tricks_1": 2, "best": 0}, **HTMX)
+    html = unescape(r.content.decode())
+    assert r.status_code == 400 and '<div id="content"' in html and "<html" not in html
+    flash = html[html.index('<div id="flash"') :]
+    assert 'hx-swap-oob="true"' in flash
+    assert "Hand 1 refused: tricks add up to 6, must be 5." in flash
+    assert r["HX-Reswap"] == "outerHTML show:#flash:top"
+    # The taps that were on stay on, with the same key (sending it again keeps it once).
+    for name, value in (("tricks_0", "4"), ("tricks_1", "2"), ("best", "0")):
+        assert f'name="{name}" value="{value}" required checked' in html
+    assert 'name="key" value="key-1"' in html
+    assert not ScoreHand.objects.exists()
+
+
+def test_a_refused_hand_without_htmx_is_the_game_page_with_the_reason(org_client, club, organizer):
+    game = new_game(club, organizer, "forty_fives", "forty_fives_45", pairs("A", "B"))
+    r = post_hand(org_client, game, {"tricks_0": 4, "tricks_1": 2, "best": 0})
+    html = unescape(r.content.decode())
+    assert r.status_code == 400 and "Enter hand 1" in html
+    assert '<p class="msg error">Hand 1 refused: tricks add up to 6, must be 5.</p>' in html
+
+
+def test_a_refused_undo_under_htmx_is_said_in_the_flash(org_client, club, organizer):
+    game = new_game(club, organizer, "forty_fives", "forty_fives_45", pairs("A", "B"))
+    add(game, organizer, ff((4, 1), 0))
+    add(game, organizer, ff((4, 1), 0))
+    url = reverse("scorekeeper:hand_undo", args=[game.pk])
+    r = org_client.post(url, {"number": 1}, **HTMX)  # the page showed hand 1 last
+    html = unescape(r.content.decode())
+    assert r.status_code == 409 and '<div id="content"' in html
+    assert "the last hand is now hand 2" in html[html.index('<div id="flash"') :]
+    assert game.hands.count() == 2
+    r = org_client.post(url, {"number": 2}, **HTMX)
+    assert r.status_code == 200 and "Hand 2 taken back." in unescape(r.content.decode())
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_both_scorekeepers_refuse_an_impossible_hand_in_the_same_words(club, organizer, language):
+    from django.utils import translation
+
+    from drives import services as drive_services
+    from tests.conftest import started_drive
+
+    drive = started_drive(club, organizer, pairs=4, seed=654)
+    tg = drive.table_games.get(game=1, table=1)
+    numbers = sorted(s.pair.number for s in tg.seats.select_related("pair"))
+    game = new_game(club, organizer, "forty_fives", "forty_fives_45", pairs("A", "B"))
+    with translation.override(language):
+        with pytest.raises(DriveError) as standalone:
+            add(game, organizer, ff((4, 2), 0))
+        with pytest.raises(DriveError) as at_the_drive:
+            drive_services.hand_add(
+                drive=drive, game=1, table=1,
+                record={"tricks": {numbers[0]: 4, numbers[1]: 2}, "best": numbers[0],
+                        "bidder": None, "bid": None},
+                number=1, key="k1", actor=organizer, now=NOW,
+            )  # fmt: skip
+    assert standalone.value.message == at_the_drive.value.message
+    expected = {
+        "en": "Hand 1 refused: tricks add up to 6, must be 5.",
+        "fr": "Main 1 refusée : ",
+    }[language]
+    assert standalone.value.message.startswith(expected)

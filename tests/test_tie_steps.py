@@ -10,7 +10,7 @@ from django.urls import reverse
 from drives.models import AuditEntry
 from prizes.models import Decision, PlacePrize
 from tests.conftest import make_user
-from tests.test_prizes_ties import HTMX, THREE_WAY, everything, finished_night
+from tests.test_prizes_ties import HTMX, THREE_WAY, TWO_WAY, everything, finished_night
 
 pytestmark = pytest.mark.django_db
 
@@ -124,10 +124,13 @@ def test_a_decision_goes_by_the_ticks_saved_not_a_stale_screen(org_client, three
 
 def test_deciding_replaces_the_progress_and_reopening_starts_afresh(org_client, three_way):
     post(org_client, three_way, {"action": "ticks", "playoff": ["3"]})
-    data = {"action": "playoff", "winner": "2", "confirm": "yes"}
+    # Three pairs play off two at a time: pair 2 beats pair 1, then pair 3.
+    post(org_client, three_way, {"action": "playoff", "winner": "2", "game": "1-2"})
+    data = {"action": "playoff", "winner": "2", "game": "2-3", "confirm": "yes"}
     assert post(org_client, three_way, data).status_code == 302
     row = Decision.objects.get(drive=three_way, prize="place-1")
     assert (row.method, row.winners, row.detail["requests"]) == ("playoff", [2], [3])
+    assert row.detail["games"] == [[1, 2, 2], [2, 3, 2]]
     reopen = reverse("prizes:tie_reopen", args=[three_way.pk, "place-1"])
     org_client.post(reopen, {"reason": "pair 3 had it wrong"})
     page = org_client.get(url(three_way)).content.decode()
@@ -143,6 +146,26 @@ def test_a_split_shows_a_lower_prize_paying_more_before_it_is_confirmed(org_clie
         "($25.00, pair 4)."
     ) in page
     assert page.index("less than second prize") < page.index("Split it:")
+
+
+def test_a_split_warning_names_a_lower_prize_that_is_itself_tied_as_a_tie(
+    org_client, club, organizer
+):
+    """Issue 25: third prize goes to one of pairs 4 and 5, tied on 2 games: the warning
+    says they are tied for it, not that it pays "a pair with fewer games (pairs 4 and 5)"."""
+    drive = finished_night(club, organizer, TWO_WAY, games=5, seed=1)
+    PlacePrize.objects.create(drive=drive, place=1, cents=3000)
+    PlacePrize.objects.create(drive=drive, place=2, cents=1000)
+    PlacePrize.objects.create(drive=drive, place=3, cents=2000)
+    post(org_client, drive, {"action": "ticks", "split": ["1", "2"]})
+    text = org_client.get(url(drive)).content.decode()
+    assert "Split it: $15.00 to each of the 2 pairs" in text
+    assert (
+        "Each pair would get $15.00, less than third prize ($20.00), which pairs 4 and 5 "
+        "are tied for with fewer games."
+    ) in text
+    assert "a pair with fewer games" not in text
+    assert "second prize" not in text  # $10.00 is less than a share
 
 
 def test_steps_are_refused_before_the_end_and_for_outsiders(

@@ -302,6 +302,56 @@ def test_a_late_pair_keeps_its_names_number_and_payment(org_client, six):
     assert AuditEntry.objects.filter(drive=six, action="pair_arrive").count() == 1
 
 
+def _jar_on(drive):
+    """A cookie jar set before the start (the settings are shut once it has started)."""
+    from prizes.models import PrizeSettings
+
+    PrizeSettings.objects.update_or_create(drive=drive, defaults={"jar": True, "jar_price": 200})
+
+
+def test_a_late_pair_pays_into_the_cookie_jar_as_it_registers(org_client, six):
+    """Issue 25: the late pair's form has an "In the jar" box beside Paid when the drive has
+    a cookie jar; the box goes through the preview, and the pair joins the jar with its
+    arrival: one change, one audit entry."""
+    from prizes.models import JarEntry
+
+    assert 'name="jar"' not in page(org_client.get(url("seating", six)))  # no jar tonight
+    _jar_on(six)
+    text = page(org_client.get(url("seating", six)))
+    assert '<input id="arrive-jar" name="jar" type="checkbox">' in text
+    assert '<label for="arrive-jar">In the jar</label>' in text
+    query = {"kind": "arrive", "player1": "Kenny MacLeod", "player2": "Jeannette Aucoin"}
+    preview = page(org_client.get(url("seating_preview", six), {**query, "jar": "on"}))
+    posted = hidden_fields(preview)
+    assert posted["jar"] == "on"
+    before = AuditEntry.objects.count()
+    r = org_client.post(url("seating_change", six), posted)
+    assert r.status_code == 302
+    late = Pair.objects.get(drive=six, number=7)
+    assert JarEntry.objects.filter(pair=late, drive=six).exists()
+    assert AuditEntry.objects.count() == before + 1
+    entry = AuditEntry.objects.get(drive=six, action="pair_arrive")
+    assert entry.summary == (
+        "Late pair 7 (Kenny MacLeod & Jeannette Aucoin) joins at table 4 in game 2, "
+        "in the cookie jar"
+    )
+    assert entry.new["pair"]["jar"] is True
+    # A late pair without the box ticked stays out of the jar.
+    org_client.post(
+        url("seating_change", six),
+        {"kind": "arrive", "player1": "Ann", "player2": "Bob", "from_game": "2"},
+    )
+    assert not JarEntry.objects.filter(pair__number=8, drive=six).exists()
+
+
+def test_a_late_pair_cannot_join_a_jar_the_drive_does_not_have(org_client, six):
+    before = state(six)
+    data = {"kind": "arrive", "player1": "A", "player2": "B", "jar": "on", "from_game": "2"}
+    r = org_client.post(url("seating_change", six), data)
+    assert r.status_code == 409 and "This drive has no cookie jar." in page(r)
+    assert state(six) == before
+
+
 def test_the_preview_under_htmx_is_only_the_content(org_client, six):
     r = org_client.get(url("seating_preview", six), {"kind": "leave", "number": "4"}, **HTMX)
     assert r.status_code == 200

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from prizes.models import JarEntry, PrizeSettings
 from scoring.speak import say
 from scoring.words import gettext_noop
 
@@ -193,16 +194,22 @@ def pair_arrive(
     player2: str,
     number: int | None = None,
     paid: bool = False,
+    jar: bool = False,
     actor,
     now: datetime,
     origin: Origin = FRONT,
 ) -> Pair:
     """A late pair: it fills the empty seat of the coming game, or opens a new
-    table after the last and sits out. Games before it arrived are not won."""
+    table after the last and sits out. Games before it arrived are not won.
+
+    jar: it pays into the cookie jar as it registers, like the pairs at the door. Its card
+    holds no game won yet, so nobody buys in knowing a good card."""
     with transaction.atomic():
         drive = _locked_for_seats(drive, from_game)
         p1, p2 = clean_name(player1), clean_name(player2)
         check_room(drive, 1)
+        if jar and not PrizeSettings.objects.filter(drive=drive, jar=True).exists():
+            raise DriveError(_("This drive has no cookie jar."), 409)
         plan = seat_change_plan(drive, "arrive", number=number)
         _check_token(plan, seating_token)
         number = next(m["pair"] for m in plan.moves if m["from_table"] is None)
@@ -215,21 +222,37 @@ def pair_arrive(
             arrived_game=drive.current_game,
             code=new_pair_codes(drive, 1)[0],
         )
+        if jar:
+            JarEntry.objects.create(pair=pair, drive=drive, created_at=now)
         _replace_seating(drive, drive.current_game, plan.after)
         table = next(t for t in plan.after if number in t.pairs)
+        summary = (
+            gettext_noop(
+                "Late pair %(n)d (%(names)s) joins at table %(table)d in game %(game)d, "
+                "in the cookie jar"
+            )
+            if jar
+            else gettext_noop(
+                "Late pair %(n)d (%(names)s) joins at table %(table)d in game %(game)d"
+            )
+        )
         _seat_change_audit(
             drive,
             actor=actor,
             now=now,
             origin=origin,
             action="pair_arrive",
-            summary=gettext_noop(
-                "Late pair %(n)d (%(names)s) joins at table %(table)d in game %(game)d"
-            )
+            summary=summary
             % {"n": number, "names": pair.names, "table": table.number, "game": plan.game},
             plan=plan,
             old_extra={"pair": None},
-            new_extra={"pair": {**_pair_dict(pair), "arrived_game": pair.arrived_game}},
+            new_extra={
+                "pair": {
+                    **_pair_dict(pair),
+                    "arrived_game": pair.arrived_game,
+                    **({"jar": True} if jar else {}),
+                }
+            },
         )
     return pair
 

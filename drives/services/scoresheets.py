@@ -497,6 +497,18 @@ def _replay_deals(
     return state, rows
 
 
+def hand_refused(number: int, reason: object, *, deal: bool = False) -> str:
+    """A hand (or an All Fours deal) the rules refuse, in the words every scorekeeper says,
+    the drive's Keep score and the stand-alone one alike: "Hand 1 refused: tricks add up
+    to 6, must be 5." ``reason`` is the rules' marked sentence (HandError.reason,
+    DealError.reason), said in the active language."""
+    return _("%(unit)s %(n)d refused: %(reason)s.") % {
+        "unit": _("Deal") if deal else _("Hand"),
+        "n": number,
+        "reason": say(reason),
+    }
+
+
 def _game_over(numbers: tuple[int, ...], state: GameState) -> DriveError:
     return DriveError(
         _("This game is over: pair %(pair)d won.") % {"pair": numbers[state.winner]}, 409
@@ -564,10 +576,7 @@ def hand_add(
             else:
                 after = games.apply_hand(variant, state, _hand_record(cleaned, numbers, table))
         except (HandError, all_fours.DealError) as e:
-            raise DriveError(
-                _("%(unit)s %(n)d refused: %(reason)s.")
-                % {"unit": unit, "n": number, "reason": say(e.reason)}
-            ) from e
+            raise DriveError(hand_refused(number, e.reason, deal=deals)) from e
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(

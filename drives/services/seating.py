@@ -111,6 +111,7 @@ def drive_start(
     now: datetime,
     seed: int | None = None,
     alongside: bool = False,
+    table_cards: bool | None = None,
     origin: Origin = FRONT,
 ) -> Drive:
     """Seat the pairs at random for game 1 from a recorded seed.
@@ -118,7 +119,9 @@ def drive_start(
     While another drive of the club is running this is refused (AlreadyRunning) unless
     ``alongside``: the organizer said yes to two drives at once. The club's table cards open
     this drive when they open no running drive; otherwise they stay where they are until the
-    organizer moves them (services.table_drive_set).
+    organizer moves them (services.table_drive_set). ``table_cards`` True: this drive takes
+    them from any other (the Start page's "Use the table cards for this drive"); False: they
+    stay where they are (the demo of `make run`, which must not keep them).
     """
     with transaction.atomic():
         # The club first, then the drive: the same order as table_drive_set.
@@ -151,10 +154,11 @@ def drive_start(
         drive.status = Drive.Status.RUNNING
         drive.current_game = 1
         drive.save(update_fields=["seed", "status", "current_game"])
-        serving = Drive.objects.filter(pk=club.table_drive_id, status=Drive.Status.RUNNING).exclude(
-            pk=drive.pk
-        )
-        table_cards = not serving.exists()
+        if table_cards is None:
+            serving = Drive.objects.filter(
+                pk=club.table_drive_id, status=Drive.Status.RUNNING
+            ).exclude(pk=drive.pk)
+            table_cards = not serving.exists()
         if table_cards:
             club.table_drive = drive
             club.save(update_fields=["table_drive"])

@@ -26,6 +26,9 @@ from ..models import (
     Club,
     Drive,
     Pair,
+    Seat,
+    Submission,
+    TableGame,
 )
 from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive, new_pair_codes
 
@@ -613,6 +616,33 @@ def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> 
             origin=origin,
             action="pair_remove",
             summary=gettext_noop("Pair %(n)d removed") % {"n": old["number"]},
+            old=old,
+        )
+
+
+def drive_delete_demo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -> None:
+    """Delete a demo drive (Drive.is_demo: one `make run` loaded) with all it holds: its
+    pairs, tables, results, prizes and its own audit trail. One entry on the club's trail
+    says it went. A real drive is never deleted: its night is a record."""
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=drive.club_id)
+        drive = locked_drive(drive)
+        if not drive.is_demo:
+            raise DriveError(_("Only a demo drive can be deleted."), 409)
+        old = {"drive": drive.pk, "name": drive.name, "date": drive.date.isoformat()}
+        # Reports, seats and tables point at pairs that may not go before them (PROTECT).
+        Submission.objects.filter(drive=drive).delete()
+        Seat.objects.filter(drive=drive).delete()
+        TableGame.objects.filter(drive=drive).delete()
+        drive.delete()
+        _audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="drive_delete",
+            summary=gettext_noop("Demo drive deleted: %(drive)s") % {"drive": old["name"]},
             old=old,
         )
 

@@ -137,12 +137,14 @@ def tile_body(screen: TileScreen, t, change: dict | None = None) -> str:
         out.append(w.cut)
     out.append("</p>\n")
     if not t.is_sitout:
-        if screen.editable and len(seats) == 2:
+        # Keep score while the table plays; once its result is in, only the hands kept.
+        result_in = t.status == "confirmed" and t.winner_id
+        if screen.editable and len(seats) == 2 and not result_in:
             out.append(
                 f'    <a class="btn secondary keep-score" href="{screen.result_base}{n}/score/">'
                 f"{w.keep_score}</a>\n"
             )
-        elif not screen.editable and n in screen.hand_tables:
+        elif n in screen.hand_tables:
             out.append(
                 f'    <a class="btn secondary keep-score" href="{screen.result_base}{n}/score/">'
                 f"{w.hands}</a>\n"

@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from prizes.models import PrizeSettings
+
 from .. import live, queries, services, sql
 from ..forms import (
     CorrectionForm,
@@ -105,6 +107,8 @@ def _game_context(
         "count": queries.count_of(tables),
         "editable": editable,
         "is_last": game >= drive.games,
+        # The game picker: every game seated so far, one tap each.
+        "game_numbers": range(1, drive.current_game + 1),
         "entered": any(
             t.status in (TableGame.Status.CONFIRMED, TableGame.Status.REPORTED) for t in tables
         ),
@@ -131,12 +135,25 @@ def _parse_have(text: str) -> tuple[str, dict[int, str]] | None:
     return m.group(1), tiles
 
 
+def _table_cards(drive: Drive) -> dict:
+    """The result screen's banner while the club's table cards open another drive's tables
+    (or none): phones at the tables do not report into this drive. The drive the cards open
+    is read with the drive (get_drive_for_user), so the banner costs no statement."""
+    if not drive.is_running or drive.club.table_drive_id == drive.pk:
+        return {}
+    serving = drive.club.table_drive
+    if serving is not None and not serving.is_running:
+        serving = None
+    return {"cards_elsewhere": True, "cards_drive": serving}
+
+
 @login_required
 @require_GET
 def game(request, drive_id, game):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     game_or_404(drive, game)
-    return page(request, "drives/game.html", _game_context(drive, game, request))
+    ctx = {**_game_context(drive, game, request), **_table_cards(drive)}
+    return page(request, "drives/game.html", ctx)
 
 
 @login_required
@@ -235,7 +252,7 @@ def result_record(request, drive_id, game, table):
                 raise services.DriveError(_("There is no such table in that game."), 404)
             queries.attach_reports([shown.table_game])
             return _tile(request, drive, game, shown.table_game, change=change, entered=True)
-        ctx = _game_context(drive, game, request, change=change)
+        ctx = {**_game_context(drive, game, request, change=change), **_table_cards(drive)}
         return page(request, "drives/game.html", ctx)
     tg = services.result_record(
         drive=drive,
@@ -364,6 +381,8 @@ def _seating_context(drive, form=None, **extra):
         "results_in": drive.is_running and services.game_has_results(drive, drive.current_game),
         "form": form,
         "kinds": SeatChangeForm.KINDS,
+        # The late pair's "In the jar" box, when the drive has a cookie jar.
+        "jar_on": PrizeSettings.objects.filter(drive=drive, jar=True).exists(),
     }
     ctx.update(extra)
     return ctx
@@ -427,7 +446,12 @@ def seating_change(request, drive_id):
     kind = d["kind"]
     if kind == "arrive":
         pair = services.pair_arrive(
-            player1=d["player1"], player2=d["player2"], number=d["number"], paid=d["paid"], **kw
+            player1=d["player1"],
+            player2=d["player2"],
+            number=d["number"],
+            paid=d["paid"],
+            jar=d["jar"],
+            **kw,
         )
         message = _("Pair %(n)d joined the game.") % {"n": pair.number}
     elif kind == "leave":
@@ -516,15 +540,29 @@ def finish_early(request, drive_id):
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if not drive.is_running:
         return redirect("drives:drive_detail", drive_id=drive.pk)
+    if drive.current_game >= drive.games:
+        # The last game: nothing is early any more, the drive is finished as planned.
+        return redirect("drives:drive_finish", drive_id=drive.pk)
     count = queries.game_count(drive, drive.current_game)
     results_in = services.game_has_results(drive, drive.current_game)
+    played = drive.current_game if count.complete else drive.current_game - 1
     ctx = {
         "drive": drive,
         "count": count,
         "results_in": results_in,
-        "played": drive.current_game if count.complete else drive.current_game - 1,
+        "played": played,
+        "jar": _jar_after(drive, played),
     }
     return page(request, "drives/finish_early.html", ctx)
+
+
+def _jar_after(drive: Drive, played: int) -> dict | None:
+    """What the cookie jar draws from once the drive is finished after `played` games:
+    min(its games, games played), from games 1 to played (None: the drive has no jar)."""
+    settings = PrizeSettings.objects.filter(drive=drive, jar=True).first()
+    if settings is None or played < 1:
+        return None
+    return {"draws": min(settings.jar_games, played), "games": settings.jar_games}
 
 
 def _name_moves(drive: Drive, moves: list[dict]) -> None:

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
@@ -20,7 +20,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from prizes.interface import pair_places
-from prizes.models import JarEntry, PrizeSettings
 
 from .. import game_options, queries, services
 from ..forms import (
@@ -42,6 +41,8 @@ from .shared import (
     membership_of,
     origin_of,
     page,
+    pair_row,
+    pair_rows,
     posted,
 )
 
@@ -154,25 +155,38 @@ def drive_detail(request, drive_id):
     return page(request, "drives/drive_detail.html", ctx)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+@handle_drive_errors
+def drive_delete(request, drive_id):
+    """GET asks first ("Delete the demo drive?"); POST deletes it. Only a demo drive
+    (loaded by `make run`) can be deleted: a real night is a record."""
+    drive = get_drive_for_user(request, drive_id)
+    if request.method == "GET":
+        if not drive.is_demo:
+            raise services.DriveError(_("Only a demo drive can be deleted."), 409)
+        return page(request, "drives/drive_delete.html", {"drive": drive})
+    services.drive_delete_demo(
+        drive=drive, actor=request.user, now=timezone.now(), origin=origin_of(request, "delete")
+    )
+    messages.success(request, _("The demo drive %(drive)s is deleted.") % {"drive": drive.name})
+    url = reverse("drives:drive_list")
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 # --- Pairs ------------------------------------------------------------------
 
 
 def _pairs_context(drive, **extra):
     pairs = list(drive.pairs.all())
     ctx = {
-        "drive": drive,
+        **pair_rows(drive, pairs),
         "pairs": pairs,
         "pair_count": len(pairs),
         "paid_count": sum(p.paid for p in pairs),
         "form": PairForm(),
         "bulk_form": BulkPairsForm(),
     }
-    settings = PrizeSettings.objects.filter(drive=drive).first()
-    ctx["jar_on"] = bool(settings and settings.jar)
-    if ctx["jar_on"]:
-        in_jar = set(JarEntry.objects.filter(drive=drive).values_list("pair_id", flat=True))
-        for p in pairs:
-            p.in_jar = p.pk in in_jar
     paste = services.last_paste(drive)
     if paste is not None:
         numbers = [p["number"] for p in paste.new or []]
@@ -355,14 +369,7 @@ def pair_paid(request, drive_id, pair_id):
         paid=form.cleaned_data.get("paid", False),
     )
     if request.htmx:
-        ctx = {
-            "drive": drive,
-            "p": pair,
-            "pair_count": drive.pairs.count(),
-            "paid_count": drive.pairs.filter(paid=True).count(),
-            "oob": True,
-        }
-        return render(request, "drives/pairs.html#pair-row", ctx)
+        return pair_row(request, drive, pair)
     return redirect("drives:pairs", drive_id=drive.pk)
 
 
@@ -388,12 +395,23 @@ def drive_start(request, drive_id):
                 origin=origin_of(request, "start"),
                 seed=form.cleaned_data["seed"],
                 alongside=form.cleaned_data["alongside"],
+                # Unticked: the cards stay with a running drive that has them (the default).
+                table_cards=form.cleaned_data["table_cards"] or None,
             )
         except services.AlreadyRunning as e:
             already, status = e.running, e.status
         else:
             drive.refresh_from_db()
             messages.success(request, _("Game 1 is seated (seed %(seed)d).") % {"seed": drive.seed})
+            serving = services.table_drive_of(drive.club)
+            if serving is not None and serving.pk == drive.pk:
+                messages.success(request, _("The table cards open this drive's tables."))
+            elif serving is not None:
+                messages.warning(
+                    request,
+                    _("The table cards still open the tables of %(other)s.")
+                    % {"other": serving.name},
+                )
             url = reverse("drives:game", args=[drive.pk, 1])
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if already is None and drive.is_setup:
@@ -402,11 +420,19 @@ def drive_start(request, drive_id):
             .order_by("-date", "-id")
             .first()
         )
+    # Which running drive the club's table cards open; a demo's are offered to the new drive.
+    serving = services.table_drive_of(drive.club) if drive.is_setup else None
+    if request.method == "POST" and form.is_bound:
+        take_cards = form.data.get("table_cards") == "on"
+    else:
+        take_cards = serving is not None and serving.is_demo
     pair_count = drive.pairs.count()
     ctx = {
         "drive": drive,
         "form": form,
         "already": already,
+        "serving": serving,
+        "take_cards": take_cards,
         "pair_count": pair_count,
         "table_count": (pair_count + 1) // 2,
         "sitout": pair_count % 2 == 1,

@@ -13,8 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reswap
 
 from scoring.games import all_fours
+from scoring.games.core import TRICKS
 
 from .. import services
 from ..forms import (
@@ -41,10 +43,12 @@ def _hand_controls(sheet: services.Scoresheet, kept) -> dict:
             {
                 "pair": p,
                 "name": f"tricks_{p.number}",
-                "options": [(t, on(f"tricks_{p.number}", t)) for t in range(6)],
+                "options": [(t, on(f"tricks_{p.number}", t)) for t in range(TRICKS + 1)],
             }
             for p in sheet.pairs
         ],
+        # A hand's tricks between the two pairs: one pair's tap fills in the other's.
+        "tricks_total": TRICKS,
         "best": [(v, label, on("best", v)) for v, label in pair_choices]
         + [("none", _("No trump played"), on("best", "none"))],
         "bidder": [(v, label, on("bidder", v)) for v, label in pair_choices],
@@ -208,7 +212,9 @@ def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse
         # page shows the hands as they are now, with a fresh form.
         messages.error(request, e.message)
         kept = request.POST if e.status == 400 else None
-        return _sheet_page(request, services.scoresheet(drive, game, table), kept, e.status)
+        response = _sheet_page(request, services.scoresheet(drive, game, table), kept, e.status)
+        # The reason is said in the flash region, far above the Enter button on a phone.
+        return reswap(response, "outerHTML show:#flash:top") if request.htmx else response
     entered = _("Deal %(n)d entered.") if sheet.all_fours else _("Hand %(n)d entered.")
     messages.success(request, entered % {"n": hand.number})
     if request.htmx:
@@ -227,15 +233,23 @@ def hand_undo(request, drive_id, game, table):
     number = whole_number(posted_number, lo=1, hi=9999)
     if posted_number and number is None:
         raise services.DriveError(_("This page is out of date: reload it."), 400)
-    undone = services.hand_undo(
-        drive=drive,
-        game=game,
-        table=table,
-        number=number,
-        actor=request.user,
-        now=timezone.now(),
-        origin=origin_of(request, "scoresheet"),
-    )
+    try:
+        undone = services.hand_undo(
+            drive=drive,
+            game=game,
+            table=table,
+            number=number,
+            actor=request.user,
+            now=timezone.now(),
+            origin=origin_of(request, "scoresheet"),
+        )
+    except services.DriveError as e:
+        if e.status == 404 or not request.htmx:
+            raise
+        # Said on the sheet: a refusal sent to the flash alone is dropped by hx-select.
+        messages.error(request, e.message)
+        response = _sheet_page(request, services.scoresheet(drive, game, table), None, e.status)
+        return reswap(response, "outerHTML show:#flash:top")
     taken_back = (
         _("Deal %(n)d taken back.")
         if drive.game in all_fours.RULES

@@ -7,6 +7,7 @@
 - htmx_refusal: a refusal shown in the flash region of the page
 - origin_of, posted: where a change came from; the form data of a POST
 - speak_club_language: the club's language on a device that has not chosen one
+- pair_rows, pair_row: what a row of the Pairs page needs; one pair's row for htmx
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
+from django.db.models import Count, F, Q
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -24,9 +25,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
+from prizes.models import JarEntry, PrizeSettings
+
 from .. import services
 from ..converters import TooLarge
-from ..models import Drive, Membership
+from ..models import Drive, Membership, Pair
 
 ORGANIZER = Membership.Role.ORGANIZER
 SCORER = Membership.Role.SCORER
@@ -59,10 +62,11 @@ def membership_of(request: HttpRequest) -> Membership:
 def get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool = False) -> Drive:
     """The drive if it belongs to the user's club (else 404) and the role may act (else 403).
 
-    One query: the drive joined with the user's membership of its club.
+    One query: the drive joined with the user's membership of its club, and the drive the
+    club's table cards open (the result screen says when that is another drive).
     """
     drive = (
-        Drive.objects.select_related("club")
+        Drive.objects.select_related("club", "club__table_drive")
         .filter(pk=drive_id, club__memberships__user=request.user)
         .annotate(member_role=F("club__memberships__role"))
         .first()
@@ -218,3 +222,29 @@ def address_note(request: HttpRequest) -> dict | None:
             % {"address": site},
         }
     return None
+
+
+def pair_rows(drive: Drive, pairs: list[Pair]) -> dict:
+    """What every row of the Pairs page needs besides its pair: the drive and whether it
+    has a cookie jar; each pair is marked `in_jar`. The page builds it for all its pairs and
+    pair_row for the one it sends back, so no row is ever drawn without its jar toggle."""
+    settings_row = PrizeSettings.objects.filter(drive=drive).only("jar").first()
+    jar_on = bool(settings_row and settings_row.jar)
+    entered = set()
+    if jar_on:
+        found = JarEntry.objects.filter(drive=drive)
+        if len(pairs) == 1:
+            found = found.filter(pair=pairs[0])
+        entered = set(found.values_list("pair_id", flat=True))
+    for p in pairs:
+        p.in_jar = p.pk in entered
+    return {"drive": drive, "jar_on": jar_on}
+
+
+def pair_row(request: HttpRequest, drive: Drive, pair: Pair) -> HttpResponse:
+    """One pair's whole row of the Pairs page (Paid, the cookie jar, Edit, Remove), with the
+    counts above the list out of band: the answer to every tap that changes one row."""
+    ctx = pair_rows(drive, [pair])
+    counts = drive.pairs.aggregate(n=Count("pk"), paid=Count("pk", filter=Q(paid=True)))
+    ctx.update(p=pair, pair_count=counts["n"], paid_count=counts["paid"], oob=True)
+    return render(request, "drives/pairs.html#pair-row", ctx)

@@ -14,6 +14,7 @@ import secrets
 
 from django import forms
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services, sql
-from ..models import TableLink
+from ..models import Drive, TableLink
 from .shared import speak_club_language
 
 DEVICE_COOKIE = "cd_device"
@@ -107,7 +108,29 @@ def _context(request, card: sql.Card, message: str = "", error: bool = False, fr
             ctx["winner"] = by_id[tg.winner_id].pair
             ctx["loser"] = next(s.pair for s in tg.seat_list if s.pair_id != tg.winner_id)
         ctx["mine"] = tg.reported_device == ctx["device"]
+    if drive is None and link.club.table_drive_id is not None:
+        ctx.update(_cards_finished(link.club))
     return ctx
+
+
+def _cards_finished(club) -> dict:
+    """While the club's cards serve a drive that has finished: that drive ("served") and the
+    newest drive of the club being played ("running", or None), whose tables the cards
+    open once the organizer gives it them. One statement, only while the cards open no
+    running drive."""
+    rows = list(
+        Drive.objects.filter(club_id=club.pk)
+        .filter(
+            Q(pk=club.table_drive_id, status=Drive.Status.FINISHED) | Q(status=Drive.Status.RUNNING)
+        )
+        .order_by("-date", "-id")
+        .only("id", "name", "date", "status")
+    )
+    served = next((d for d in rows if d.pk == club.table_drive_id), None)
+    if served is None:
+        return {}
+    running = next((d for d in rows if d.is_running), None)
+    return {"served": served, "running": running}
 
 
 def _partial(request) -> bool:
@@ -139,6 +162,7 @@ def _etag(request, ctx: dict) -> str:
         ctx["club"].name,
         drive and (drive.pk, drive.name, drive.current_game, drive.status, drive.games),
         drive and drive.confirm_mode,
+        [(d.pk, d.name, d.status) for d in (ctx.get("served"), ctx.get("running")) if d],
         tg and (tg.pk, tg.version, tg.status, tg.deal_first_id, ctx.get("mine")),
         tg and [(s.pk, s.pair.number, s.pair.player1, s.pair.player2) for s in tg.seat_list],
     ]

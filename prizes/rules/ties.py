@@ -273,6 +273,110 @@ def settle_method(
     return "cut"
 
 
+# ---------------------------------------------------------------- play-offs
+#
+# A game of 45s is two pairs. Two tied pairs play one game; three or more play off two at
+# a time: two pairs play a game, the pair that loses is out, and the winner meets the
+# next pair waiting, until one pair is left (3 pairs: 2 games; n pairs: n - 1). Which two
+# play first, and next, is the organizer's choice; the hall's usual order is the ladder
+# playoff_next offers (the two lowest numbers first, the winner then meets the next).
+
+
+@dataclass(frozen=True)
+class PlayoffGame:
+    """One game of a play-off: the two pairs that played it (in number order) and the
+    pair that won it.
+
+    >>> PlayoffGame((3, 5), 5).loser
+    3
+    """
+
+    pairs: tuple[int, int]
+    winner: int
+
+    @property
+    def loser(self) -> int:
+        return self.pairs[0] if self.winner == self.pairs[1] else self.pairs[1]
+
+    @property
+    def line(self) -> str:
+        """The game as the report says it: "pair 5 beat pair 3"."""
+        return _("pair {winner} beat pair {loser}").format(winner=self.winner, loser=self.loser)
+
+
+def _check_playoff_game(game: object, left: tuple[int, ...], n: int) -> PlayoffGame:
+    ok = (
+        isinstance(game, PlayoffGame)
+        and isinstance(game.pairs, tuple)
+        and len(game.pairs) == 2
+        and all(isinstance(p, int) and not isinstance(p, bool) for p in game.pairs)
+        and game.pairs[0] < game.pairs[1]
+    )
+    if not ok:
+        raise PrizeError(_("Game {n} of the play-off needs two different pairs.").format(n=n))
+    for p in game.pairs:
+        if p not in left:
+            raise PrizeError(
+                _("Game {n} of the play-off: pair {pair} is not in the play-off any more.").format(
+                    n=n, pair=p
+                )
+            )
+    if game.winner not in game.pairs:
+        raise PrizeError(
+            _("Game {n} of the play-off: pair {pair} did not play in it.").format(
+                n=n, pair=game.winner
+            )
+        )
+    return game
+
+
+def playoff_left(players: Iterable[int], games: Sequence[PlayoffGame]) -> tuple[int, ...]:
+    """The pairs still in the play-off after the games recorded, in number order. Each
+    game is between two pairs still in; its loser is out. Refused otherwise.
+
+    >>> playoff_left([3, 5, 7], [PlayoffGame((3, 5), 5)])
+    (5, 7)
+    >>> playoff_left([3, 5, 7], [PlayoffGame((3, 5), 5), PlayoffGame((5, 7), 7)])
+    (7,)
+    """
+    left = _pair_set(players)
+    if len(left) < 2 and games:
+        raise PrizeError(_("A play-off needs at least two pairs to play."))
+    for n, game in enumerate(games, start=1):
+        if len(left) == 1:
+            raise PrizeError(
+                _("Game {n} is not needed: pair {pair} has already won the play-off.").format(
+                    n=n, pair=left[0]
+                )
+            )
+        game = _check_playoff_game(game, left, n)
+        left = tuple(p for p in left if p != game.loser)
+    return left
+
+
+def playoff_next(players: Iterable[int], games: Sequence[PlayoffGame]) -> tuple[int, int] | None:
+    """The next game as halls play it off: first the two lowest pair numbers; then the
+    last game's winner meets the lowest-numbered pair that has not played yet (or, when
+    every pair left has played, the two lowest numbers left). None once one pair is left.
+
+    >>> playoff_next([3, 5, 7], [])
+    (3, 5)
+    >>> playoff_next([3, 5, 7], [PlayoffGame((3, 5), 5)])
+    (5, 7)
+    >>> playoff_next([3, 5, 7], [PlayoffGame((3, 5), 5), PlayoffGame((5, 7), 7)]) is None
+    True
+    """
+    left = playoff_left(players, games)
+    if len(left) < 2:
+        return None
+    played = {p for g in games for p in g.pairs}
+    waiting = [p for p in left if p not in played]
+    if games and games[-1].winner in left and waiting:
+        a, b = games[-1].winner, waiting[0]
+        return (min(a, b), max(a, b))
+    return (left[0], left[1])
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How one prize was settled for one group of pairs.
@@ -288,6 +392,7 @@ class Outcome:
     split_agreements: tuple[int, ...] = ()
     forfeited: tuple[int, ...] = ()
     cut: CutResult | None = None
+    playoff_games: tuple[PlayoffGame, ...] = ()
 
     @property
     def is_split(self) -> bool:
@@ -329,6 +434,11 @@ class Outcome:
                     _("pair {pair} wins as the only pair left to play").format(pair=self.winners[0])
                 )
             else:
+                if len(self.playoff_games) > 1:
+                    parts.extend(
+                        _("game {n}: {game}").format(n=n, game=g.line)
+                        for n, g in enumerate(self.playoff_games, start=1)
+                    )
                 parts.append(_("pair {pair} won the play-off").format(pair=self.winners[0]))
             return _("{steps}.").format(steps=_joined(parts, _("{first}; {then}")))
         assert self.cut is not None
@@ -350,17 +460,23 @@ def settle(
     split_agreements: Iterable[int] = (),
     declined: Iterable[int] = (),
     playoff_winner: int | None = None,
+    playoff_games: Sequence[PlayoffGame] = (),
     cut: CutResult | None = None,
 ) -> Outcome:
     """Settle one prize group, refusing anything the order of methods forbids.
 
     One pair alone wins outright. For a tie the method is settle_method's; a
-    play-off needs its winner (pairs that decline forfeit; if only one pair is
-    left to play it wins), a split needs nothing more, a cut needs its
-    CutResult (physical_cut or digital_cut) over exactly the tied pairs.
+    play-off needs its games (pairs that decline forfeit; if only one pair is
+    left to play it wins): two pairs left to play need one game, given by its
+    winner alone or as a game; three or more play off two at a time, every game
+    recorded until one pair is left (playoff_left). A split needs nothing more, a
+    cut needs its CutResult (physical_cut or digital_cut) over exactly the tied pairs.
 
     >>> settle([5, 9], money_prize=True, playoff_requests=[9], playoff_winner=5).winners
     (5,)
+    >>> games = [PlayoffGame((3, 5), 5), PlayoffGame((5, 7), 7)]
+    >>> settle([3, 5, 7], money_prize=True, playoff_requests=[3], playoff_games=games).winners
+    (7,)
     >>> settle([5, 9], money_prize=True, cut=digital_cut([5, 9], seed=1)).method
     'cut'
     """
@@ -375,7 +491,8 @@ def settle(
             raise PrizeError(_("Pair {pair} has no tie to settle.").format(pair=group[0]))
         return Outcome("outright", group, group)
     method = settle_method(group, requests, agreements, money_prize)
-    if method != "playoff" and (out or playoff_winner is not None):
+    games = tuple(playoff_games)
+    if method != "playoff" and (out or playoff_winner is not None or games):
         raise PrizeError(_("No tied pair asked for a play-off, so there is no play-off to record."))
     if method != "cut" and cut is not None:
         if method == "playoff":
@@ -397,20 +514,46 @@ def settle(
                 ).format(pair=both[0])
             )
         players = tuple(p for p in group if p not in out)
+        if len(players) == 1 and games:
+            raise PrizeError(
+                _("Pair {pair} is the only pair left to play: there is no game to record.").format(
+                    pair=players[0]
+                )
+            )
         if len(players) == 1 and playoff_winner in (None, players[0]):
             playoff_winner = players[0]
-        if playoff_winner is None:
-            raise PrizeError(
-                _("Record which of {pairs} won the play-off.").format(pairs=pair_list(players))
-            )
         if playoff_winner in out:
             raise PrizeError(
                 _("Pair {pair} declined the play-off, so it cannot win it.").format(
                     pair=playoff_winner
                 )
             )
-        if playoff_winner not in group:
+        if playoff_winner is not None and playoff_winner not in group:
             raise PrizeError(_("Pair {pair} is not in this tie.").format(pair=playoff_winner))
+        if len(players) == 2 and not games and playoff_winner is not None:
+            games = (PlayoffGame((players[0], players[1]), playoff_winner),)
+        if len(players) > 1:
+            left = playoff_left(players, games)
+            if len(left) > 1:
+                if len(players) == 2:
+                    raise PrizeError(
+                        _("Record which of {pairs} won the play-off.").format(
+                            pairs=pair_list(players)
+                        )
+                    )
+                raise PrizeError(
+                    _(
+                        "Pairs {numbers} play off two at a time: record each game of the "
+                        "play-off until one pair is left."
+                    ).format(numbers=_numbers(players))
+                )
+            if playoff_winner is not None and playoff_winner != left[0]:
+                raise PrizeError(
+                    _("Pair {pair} won the play-off's games, not pair {other}.").format(
+                        pair=left[0], other=playoff_winner
+                    )
+                )
+            playoff_winner = left[0]
         return Outcome(
             "playoff",
             group,
@@ -418,6 +561,7 @@ def settle(
             playoff_requests=requests,
             split_agreements=agreements,
             forfeited=out,
+            playoff_games=games,
         )
     if method == "split":
         return Outcome("split", group, group, split_agreements=agreements)

@@ -35,16 +35,26 @@ from prizes.services.ties import (
     PrizeGroup,
     check_open,
     pairs_words,
+    playoff_games_detail,
+    playoff_games_of,
     prize_groups,
     prize_label_words,
 )
 from scoring.words import gettext_noop
 
-__all__ = ["TICKS", "decision_progress", "saved_rounds", "saved_ticks"]
+__all__ = [
+    "TICKS",
+    "decision_progress",
+    "playoff_players",
+    "saved_games",
+    "saved_rounds",
+    "saved_ticks",
+]
 
 TICKS = ("playoff", "split", "declined")
 Ticks = Mapping[str, Sequence[int]]
 Rounds = Sequence[Mapping[int, prizes.Card]]
+Games = Sequence[prizes.PlayoffGame]
 
 _TICK_WORDS = {
     ("playoff", True): gettext_noop("%(pair)s asks for a play-off"),
@@ -75,6 +85,28 @@ def saved_rounds(group: PrizeGroup) -> list[dict[int, prizes.Card]]:
         {int(p): (int(rank), str(suit)) for p, rank, suit in rnd}
         for rnd in _progress(group).get("rounds") or ()
     ]
+
+
+def saved_games(group: PrizeGroup) -> list[prizes.PlayoffGame]:
+    """The games of a play-off of three pairs or more recorded so far, in order."""
+    return list(playoff_games_of(_progress(group).get("games") or ()))
+
+
+def playoff_players(group: PrizeGroup, ticks: Ticks) -> tuple[int, ...]:
+    """The tied pairs that play the play-off: every one but those that declined."""
+    declined = set(ticks.get("declined", ()))
+    return tuple(n for n in group.numbers if n not in declined)
+
+
+def _check_games(group: PrizeGroup, ticks: Ticks, games: Games) -> tuple[int, ...]:
+    """The pairs still in after ``games``; refused unless a play-off is the method and
+    every game was between two pairs still in."""
+    method = prizes.settle_method(group.numbers, ticks["playoff"], ticks["split"], group.is_money)
+    if method != "playoff":
+        raise DriveError(
+            _("The play-off has begun: take back its games before the ticks change."), 409
+        )
+    return prizes.playoff_left(playoff_players(group, ticks), games)
 
 
 # The step's words go into the audit trail: marked (scoring.words), said by its reader.
@@ -108,15 +140,19 @@ def decision_progress(
     prize: str,
     ticks: Ticks | None = None,
     rounds: Rounds | None = None,
+    games: Games | None = None,
     actor,
     now: datetime,
     origin: Origin = FRONT,
 ) -> Decision | None:
-    """Save one step of a tie decision: the ticks as they now stand, or the cut rounds
-    recorded so far (all of them, the saved ones first; [] starts the cut again).
+    """Save one step of a tie decision: the ticks as they now stand, the cut rounds
+    recorded so far (all of them, the saved ones first; [] starts the cut again), or
+    the games of a play-off of three pairs or more (the saved ones and one more; the
+    saved ones but the last takes it back).
 
-    A round that leaves one pair lowest is not a step: that is the decision
-    (decision_record with the rounds). Returns the row, or None when nothing changed.
+    A round that leaves one pair lowest, or a game that leaves one pair in the
+    play-off, is not a step: that is the decision (decision_record with the rounds or
+    the games). Returns the row, or None when nothing changed.
     """
     with transaction.atomic():
         drive = locked_drive(drive)
@@ -124,7 +160,8 @@ def decision_progress(
         group = prize_groups(drive).get(prize)
         check_open(group)
         old_ticks, old_rounds = saved_ticks(group), saved_rounds(group)
-        new_ticks, new_rounds = old_ticks, old_rounds
+        old_games = saved_games(group)
+        new_ticks, new_rounds, new_games = old_ticks, old_rounds, old_games
         words: list[str] = []
         try:
             if ticks is not None:
@@ -138,6 +175,8 @@ def decision_progress(
                         _("Pair %(n)d asks for the play-off, so it cannot decline it.")
                         % {"n": min(both)}
                     )
+                if old_games:
+                    _check_games(group, new_ticks, old_games)
                 words += _tick_words(old_ticks, new_ticks)
             if rounds is not None:
                 new_rounds = [dict(r) for r in rounds]
@@ -155,12 +194,39 @@ def decision_progress(
                     words.append(gettext_noop("the cut is started again"))
                 elif new_rounds != old_rounds:
                     words.append(_round_words(new_rounds, waiting))
+            if games is not None:
+                new_games = list(games)
+                extends = new_games[:-1] == old_games
+                if not (extends or new_games == old_games[:-1] or new_games == old_games):
+                    raise DriveError(
+                        _("The play-off has moved on on another screen: look at its games again."),
+                        409,
+                    )
+                left = _check_games(group, new_ticks, new_games)
+                if len(left) == 1:
+                    raise DriveError(
+                        _("This game settles the play-off: record it as the decision.")
+                    )
+                if len(new_games) > len(old_games):
+                    game = new_games[-1]
+                    words.append(
+                        gettext_noop("play-off game %(n)d: pair %(winner)d beat pair %(loser)d")
+                        % {"n": len(new_games), "winner": game.winner, "loser": game.loser}
+                    )
+                elif len(new_games) < len(old_games):
+                    words.append(
+                        gettext_noop("play-off game %(n)d taken back") % {"n": len(old_games)}
+                    )
         except PrizeError as e:
             raise as_drive_error(e) from None
         if not words:
             return None
         row = Decision.objects.filter(drive=drive, prize=prize).first()
-        old = {"ticks": old_ticks, "rounds": old_rounds} if row is not None else None
+        old = (
+            {"ticks": old_ticks, "rounds": old_rounds, "games": old_games}
+            if row is not None
+            else None
+        )
         if row is None:
             row = Decision(drive=drive, prize=prize)
         row.pairs = list(group.numbers)
@@ -170,6 +236,7 @@ def decision_progress(
         row.detail = {
             "ticks": {name: list(new_ticks[name]) for name in TICKS},
             "rounds": [[[p, c[0], c[1]] for p, c in sorted(r.items())] for r in new_rounds],
+            "games": playoff_games_detail(new_games),
         }
         row.save()
         record_audit(
@@ -193,4 +260,5 @@ def _plain(state: dict | None) -> dict | None:
     return {
         "ticks": {k: list(v) for k, v in state["ticks"].items()},
         "rounds": [[[p, c[0], c[1]] for p, c in sorted(r.items())] for r in state["rounds"]],
+        "games": playoff_games_detail(state.get("games") or ()),
     }

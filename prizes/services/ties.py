@@ -54,9 +54,13 @@ __all__ = [
     "decision_record",
     "decision_reopen",
     "decision_words",
+    "marks_unpaid",
     "pairs_text",
     "pairs_words",
     "parse_prize",
+    "playoff_game_words",
+    "playoff_games_detail",
+    "playoff_games_of",
     "prize_groups",
     "prize_label",
     "prize_label_words",
@@ -69,6 +73,27 @@ _PLACE_KEY = re.compile(r"^place-([1-9][0-9]{0,2})$")
 
 Card = tuple[int, str]
 CutRequest = Literal["digital"] | Sequence[Mapping[int, Card]] | None
+PlayoffGameRequest = Sequence[int]  # (pair, pair, winner), as a play-off game is stored
+
+
+def playoff_games_of(games: Iterable[PlayoffGameRequest]) -> tuple[prizes.PlayoffGame, ...]:
+    """Stored play-off games [[pair, pair, winner], ...] as the rules' PlayoffGame; a game
+    that is not three pair numbers is refused (DriveError)."""
+    out = []
+    for game in games:
+        values = list(game) if isinstance(game, list | tuple) else []
+        if len(values) != 3 or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values
+        ):
+            raise DriveError(_("A game of the play-off is two pairs and the pair that won."))
+        a, b, winner = values
+        out.append(prizes.PlayoffGame((min(a, b), max(a, b)), winner))
+    return tuple(out)
+
+
+def playoff_games_detail(games: Iterable[prizes.PlayoffGame]) -> list[list[int]]:
+    """The rules' play-off games as stored: [[pair, pair, winner], ...]."""
+    return [[g.pairs[0], g.pairs[1], g.winner] for g in games]
 
 
 # ---------------------------------------------------------------- words
@@ -305,6 +330,10 @@ def decision_words(row: Decision, payout: prizes.Payout | None = None) -> str:
                 "pairs": pairs_words(detail["forfeited"])
             }
             text = words_join([text, forfeited], "; ")
+        games = detail.get("games") or []
+        if len(games) > 1:
+            # Three pairs or more played off two at a time: every game, in order.
+            text = words_join([text, *playoff_game_words(games)], "; ")
         return gettext_noop("%(how)s — pair %(n)d won") % {"how": text, "n": winners[0]}
     cut = detail.get("cut") or {}
     rounds = [
@@ -324,6 +353,18 @@ def decision_words(row: Decision, payout: prizes.Payout | None = None) -> str:
         notes.append(gettext_noop("ace high"))
     # Only placeholders and brackets: not for the catalog.
     return Msg("%(text)s (%(notes)s)") % {"text": text, "notes": words_join(notes)}
+
+
+def playoff_game_words(games: Iterable[Sequence[int]]) -> list[str]:
+    """Stored play-off games as marked words: "game 1: pair 5 beat pair 3"."""
+    out = []
+    for n, (a, b, winner) in enumerate(games, start=1):
+        loser = a if winner == b else b
+        out.append(
+            gettext_noop("game %(n)d: pair %(winner)d beat pair %(loser)d")
+            % {"n": n, "winner": winner, "loser": loser}
+        )
+    return out
 
 
 def _late_or_early(pairs: Iterable[Pair]) -> list[int]:
@@ -425,6 +466,13 @@ def prize_groups(drive: Drive) -> PrizeGroups:
     )
 
 
+def marks_unpaid(drive: Drive) -> bool:
+    """Whether the prize screens mark the pairs that have not paid: the drive charges an
+    entry fee, or its pairs are ticked paid at the door (some already are). Where nobody
+    pays, nobody is marked."""
+    return prize_settings(drive).entry_fee > 0 or drive.pairs.filter(paid=True).exists()
+
+
 def section(drive: Drive) -> dict:
     """Everything the places and booby part of the prizes page and report show."""
     from prizes.services.standing import places_by_number  # it reads this module's groups
@@ -444,6 +492,7 @@ def section(drive: Drive) -> dict:
         "open_ties": len(state.open_ties),
         "finished": state.finished,
         "conflicts": state.conflicts,
+        "marks_unpaid": marks_unpaid(drive),
     }
 
 
@@ -540,6 +589,7 @@ def decision_record(
     split_agreements: Iterable[int] = (),
     declined: Iterable[int] = (),
     playoff_winner: int | None = None,
+    playoff_games: Sequence[PlayoffGameRequest] = (),
     cut: CutRequest = None,
     seed: int | None = None,
     actor,
@@ -549,7 +599,9 @@ def decision_record(
     """Settle the tie for a place ("place-N") or the booby ("booby") and store how.
 
     playoff_requests / split_agreements / declined: the pairs ticked on the tie
-    screen. A play-off (any pair asked) needs playoff_winner; a split needs
+    screen. A play-off (any pair asked) needs playoff_winner when two pairs play
+    it, or every game [(pair, pair, winner), ...] when three or more play off two
+    at a time (prizes.rules.playoff_left); a split needs
     every pair agreeing and a money prize; otherwise a cut: cut="digital" (the
     site cuts from a freshly shuffled deck with `seed`, made up when None) or
     the physical rounds [{pair: (rank, suit)}, ...] the organizer recorded.
@@ -595,6 +647,7 @@ def decision_record(
                 split_agreements=agreements,
                 declined=out,
                 playoff_winner=playoff_winner,
+                playoff_games=playoff_games_of(playoff_games),
                 cut=result,
             )
             prizes.Decision(label, group.numbers).decide(outcome, conflicts=conflicts(drive))
@@ -612,6 +665,7 @@ def decision_record(
             "requests": list(outcome.playoff_requests),
             "agreements": list(outcome.split_agreements),
             "forfeited": list(outcome.forfeited),
+            "games": playoff_games_detail(outcome.playoff_games),
             "cut": _cut_detail(outcome.cut),
             "summary": outcome.summary,
         }

@@ -13,7 +13,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from drives.models import Drive, Pair
-from drives.views.shared import get_drive_for_user, handle_drive_errors, origin_of, page
+from drives.views.shared import (
+    get_drive_for_user,
+    handle_drive_errors,
+    origin_of,
+    page,
+    pair_row,
+)
 from prizes.models import JarEntry
 from prizes.services import jar as service
 from prizes.services.common import DriveError
@@ -97,6 +103,8 @@ def jar_entry(request, drive_id, pair_id):
     else:
         service.jar_opt_out(**kw)
     if request.POST.get("next") == "pairs":  # the toggle beside "Paid" on the Pairs page
+        if request.htmx:
+            return pair_row(request, drive, pair)
         return redirect("drives:pairs", drive_id=drive.pk)
     if request.htmx:
         pair.in_jar = joining
@@ -109,12 +117,22 @@ def jar_entry(request, drive_id, pair_id):
 @require_POST
 @handle_drive_errors
 def jar_draw(request, drive_id):
-    """The site draws from a seed, or the organizer records the numbers drawn by hand."""
+    """The site draws from a seed, or the organizer records the numbers drawn by hand.
+
+    The site's draw asks first ("Draw now?") and draws only with confirm=yes: one stray tap
+    must not draw before the hall is watching. Numbers typed by hand are recorded at once.
+    """
     drive = get_drive_for_user(request, drive_id)
     if request.POST.get("how") == "hand":
         kw = {"numbers": parse_numbers(request.POST.get("numbers", ""))}
     else:
         kw = {"seed": parse_seed(request.POST.get("seed", ""))}
+        if request.POST.get("confirm") != "yes":
+            ctx = _context(drive)
+            if ctx["section"].get("can_draw"):
+                seed = "" if kw["seed"] is None else str(kw["seed"])
+                return page(request, "prizes/jar.html", {**ctx, "ask": {"seed": seed}})
+            # Nothing to ask (drawn already, not finished, no jar): the service says why.
     row = service.jar_draw(
         drive=drive,
         actor=request.user,

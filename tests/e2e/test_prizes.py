@@ -50,6 +50,10 @@ def test_settle_the_prizes_of_a_night(page: Page, shoot, live_server, transactio
 
     page.goto(f"{live_server.url}/prizes/{drive.pk}/jar/")
     page.get_by_role("button", name="Draw 2 games").click()
+    # One stray tap draws nothing: the draw asks first.
+    expect(page.get_by_text("Draw now?")).to_be_visible()
+    screen("23-jar-sure")
+    page.get_by_role("button", name="Yes: draw the games now").click()
     expect(page.locator("#flash")).not_to_be_empty()
     screen("23-jar")
 

@@ -3,7 +3,8 @@
 Pairs 1, 2 and 3 tie for first. The organizer records the first round of a cut
 by hand (pairs 1 and 2 are equal on the lowest card), reloads: the round is
 still there; a second tablet opens the same tie and sees it too. Pair 3 then asks
-for a play-off; the winner's tap asks "is that right?" before it counts. The
+for a play-off: two pairs play, the winner meets the third, and the last game's tap
+asks "is that right?" before it counts. The
 screens are saved to test-artifacts/screenshots/ and checked for hall fit on a
 landscape tablet, a portrait tablet and a phone.
 """
@@ -75,6 +76,10 @@ def test_a_tie_decision_resumes_after_a_reload(
 
     page.reload()
     expect(page.get_by_role("checkbox", name="Pair 3 asks for a play-off")).to_be_checked()
+    # Three pairs play off two at a time: pair 2 beats pair 1, then meets pair 3.
+    expect(page.get_by_text("Game 1 of the play-off: pair 1 against pair 2")).to_be_visible()
+    page.get_by_role("button", name="Pair 2").click()
+    expect(page.get_by_text("Game 2, the last: pair 2 against pair 3")).to_be_visible()
     page.get_by_role("button", name="Pair 2").click()
     expect(
         page.get_by_text("Pair 2 won the play-off for first prize: is that right?")

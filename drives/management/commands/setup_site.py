@@ -2,7 +2,9 @@
 
 Idempotent: run it on every start. On an empty database it loads the demo
 club's roster (fixtures/demo_club.json) and plays one finished night and one
-night stopped at game 12. The first organizer's password is taken from
+night stopped at game 12. Those two are demo drives (Drive.is_demo): they never take the
+club's table cards, so the first real drive started gets them, and each can be deleted on
+its page. The first organizer's password is taken from
 ORGANIZER_PASSWORD (refused when Django's password rules find it weak) or
 generated, printed once and kept in var/organizer-password.txt (outside git)
 until it is changed: any change of that password deletes the file
@@ -106,10 +108,17 @@ class Command(BaseCommand):
     def _load_demo(self):
         call_command("loaddata", settings.BASE_DIR / "fixtures" / "demo_club.json", verbosity=0)
         now = timezone.now()
-        finished, tonight = Drive.objects.filter(club_id=1).order_by("date")
-        play(finished, seed=20261120, now=now)
-        play(tonight, seed=20261127, stop_at=12, now=now)
+        demo = Drive.objects.filter(club_id=1)
+        # Demo drives can be deleted on screen, and never take the club's table cards: the
+        # first real drive started gets them, so no phone reports into the demo's game 12.
+        demo.update(is_demo=True)
+        finished, tonight = demo.order_by("date")
+        play(finished, seed=20261120, now=now, table_cards=False)
+        play(tonight, seed=20261127, stop_at=12, now=now, table_cards=False)
         self.stdout.write(_("Demo club loaded: one finished night and one at game 12 (40 pairs)."))
+        self.stdout.write(
+            _("Before a real night, delete the demo drives on their pages (Delete the demo drive).")
+        )
 
 
 def terminal_language() -> str:

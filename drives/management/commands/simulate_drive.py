@@ -95,18 +95,21 @@ class Command(BaseCommand):
             )
 
 
-def play(drive, *, seed, stop_at=None, now=None, actor=None, late=0, leave=0):
+def play(drive, *, seed, stop_at=None, now=None, actor=None, late=0, leave=0, table_cards=None):
     """Start (if needed) and play the drive to its end, or until game stop_at is seated.
 
     late / leave: that many pairs arrive / leave between games, at games and
     (for leavers) pairs drawn from the seed. Winners come from their own
     generator, so adding changes does not reshuffle the results of a seed.
+    table_cards: as services.drive_start (False: the club's table cards stay where they are).
     """
     now = now or timezone.now()
     rng = random.Random(seed)
     changes = random.Random(f"{seed}-changes")
     if drive.is_setup:
-        drive = services.drive_start(drive=drive, actor=actor, now=now, seed=seed, alongside=True)
+        drive = services.drive_start(
+            drive=drive, actor=actor, now=now, seed=seed, alongside=True, table_cards=table_cards
+        )
     later_games = list(range(2, drive.games + 1))
     arrivals = sorted(changes.choice(later_games) for _ in range(late)) if later_games else []
     departures = sorted(changes.choice(later_games) for _ in range(leave)) if later_games else []

@@ -1,7 +1,8 @@
 """The public screens (drives/board_views.py): the projector board and the standings.
 
 No login. Each is shown only while its setting is on; the board answers an
-unchanged poll with a 304 worked out before anything is rendered.
+unchanged poll with a 304 worked out before anything is rendered (its statements are
+counted in tests/test_query_counts.py).
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ import re
 from html import unescape
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from drives import movement, queries, services
@@ -306,54 +305,6 @@ def test_a_renamed_pair_shows_at_the_next_poll(anon_client, night, organizer):
     services.pair_update(pair=pair, actor=organizer, now=NOW, player1="Máire", player2="Seán")
     r = anon_client.get(board_url(night), HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert r.status_code == 200
-
-
-# --- Cost: the same at 20 and 120 pairs ----------------------------------------------
-
-
-def queries_of(call, status: int) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        response = call()
-    assert response.status_code == status, response.content[:300]
-    return len(ctx.captured_queries)
-
-
-@pytest.fixture
-def sizes(club, organizer):
-    """A 20-pair and a 120-pair drive at game 2 with one result in."""
-    out = {}
-    for n in (20, 120):
-        drive = started_drive(club, organizer, pairs=n, games=5, seed=n, board_public=True)
-        play_game(drive, organizer)
-        services.game_advance(drive=drive, from_game=1, actor=organizer, now=NOW)
-        drive.refresh_from_db()
-        [(table, (a, _b)), *_] = two_pair_tables(drive)
-        record(drive, organizer, table, a)
-        out[n] = drive
-    assert TableGame.objects.filter(drive=out[120], game=2).count() == 60
-    return out
-
-
-def test_the_board_costs_the_same_at_20_and_120_pairs(anon_client, sizes):
-    full = [queries_of(lambda d=d: anon_client.get(board_url(d)), 200) for d in sizes.values()]
-    poll = [
-        queries_of(lambda d=d: anon_client.get(board_url(d), **HTMX), 200) for d in sizes.values()
-    ]
-    assert full[0] == full[1]
-    assert poll[0] == poll[1]
-
-
-def test_an_unchanged_poll_costs_at_most_3_queries_at_20_and_120_pairs(anon_client, sizes):
-    counts = []
-    for drive in sizes.values():
-        etag = anon_client.get(board_url(drive), **HTMX)["ETag"]
-        counts.append(
-            queries_of(
-                lambda d=drive, e=etag: anon_client.get(board_url(d), HTTP_IF_NONE_MATCH=e, **HTMX),
-                304,
-            )
-        )
-    assert counts[0] == counts[1] <= 3
 
 
 # --- Public standings ------------------------------------------------------------------

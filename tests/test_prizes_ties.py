@@ -13,6 +13,7 @@ from drives.models import AuditEntry, Pair, TableGame
 from prizes import rules as prizes
 from prizes.models import Decision, PlacePrize, PrizeSettings
 from prizes.places import place_groups
+from prizes.services import report as report_service
 from prizes.services import ties
 from prizes.services.common import DriveError, tallies
 from tests.conftest import NOW, row_counts, started_drive
@@ -136,7 +137,7 @@ def test_the_source_example_end_to_end(club, organizer):
     ]
     assert money["lines"][2][0] == "Third prize: pairs 4 and 5 split it, $5.00 each"
 
-    report = ties.section(drive)
+    report = report_service.places_section(drive)
     assert report["open_ties"] == 0 and report["booby"].item == "a deck of cards"
 
 

@@ -1,5 +1,9 @@
 """The prize report: every part's section and one cash summary that adds up.
 
+The places and booby section is built here, where it is read: it joins the tie
+groups (ties) with every pair's place (standing, which reads those groups), so
+the writers of ties need not import the readers of places back.
+
 paid out + carried over + remaining for the hall = takings, by construction:
 "remaining" is what is left (negative when the hall adds money).
 """
@@ -7,18 +11,13 @@ paid out + carried over + remaining for the hall = takings, by construction:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 
 from django.utils.translation import gettext as _
 
 from drives.models import Drive
+from prizes.services import jar, side, ties
 from prizes.services.common import conflicts, prize_settings
-
-PARTS = ("ties", "jar", "side")
-
-
-def _part(name: str):
-    return import_module(f"prizes.services.{name}")
+from prizes.services.standing import places_by_number
 
 
 @dataclass(frozen=True)
@@ -40,8 +39,7 @@ def cash_summary(drive: Drive) -> CashSummary:
     money_in = [(_("Entries: %(n)d pairs paid") % {"n": paid}, fee * paid)] if fee else []
     money_out: list[tuple[str, int]] = []
     takings, paid_out, carried = fee * paid, 0, 0
-    for name in PARTS:
-        part = _part(name).cash(drive)
+    for part in (ties.cash(drive), jar.cash(drive), side.cash(drive)):
         takings += part["takings"]
         paid_out += part["paid_out"]
         carried += part["carried_over"]
@@ -56,10 +54,35 @@ def cash_summary(drive: Drive) -> CashSummary:
     )
 
 
+def places_section(drive: Drive) -> dict:
+    """Everything the places and booby part of the prizes page and report show."""
+    state = ties.prize_groups(drive)
+    return {
+        "pair_places": places_by_number(drive, state=state),
+        "places": state.places,
+        "played": state.played,
+        "place_prizes": state.place_prizes,
+        "booby_prize": state.booby_prize,
+        "unawarded": state.unawarded,
+        "unawarded_note": state.unawarded_note,
+        "booby_on": state.booby_on,
+        "booby": state.booby,
+        "booby_note": state.booby_note,
+        "open_ties": len(state.open_ties),
+        "finished": state.finished,
+        "conflicts": state.conflicts,
+        "marks_unpaid": ties.marks_unpaid(drive),
+    }
+
+
 def prize_report(drive: Drive) -> dict:
     """Everything the prize page and the printed report show."""
     return {
-        "sections": {name: _part(name).section(drive) for name in PARTS},
+        "sections": {
+            "ties": places_section(drive),
+            "jar": jar.section(drive),
+            "side": side.section(drive),
+        },
         "cash": cash_summary(drive),
         "conflicts": conflicts(drive),
         "unpaid": [

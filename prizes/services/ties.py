@@ -64,7 +64,6 @@ __all__ = [
     "prize_groups",
     "prize_label",
     "prize_label_words",
-    "section",
 ]
 
 BOOBY = "booby"
@@ -471,29 +470,6 @@ def marks_unpaid(drive: Drive) -> bool:
     entry fee, or its pairs are ticked paid at the door (some already are). Where nobody
     pays, nobody is marked."""
     return prize_settings(drive).entry_fee > 0 or drive.pairs.filter(paid=True).exists()
-
-
-def section(drive: Drive) -> dict:
-    """Everything the places and booby part of the prizes page and report show."""
-    from prizes.services.standing import places_by_number  # it reads this module's groups
-
-    state = prize_groups(drive)
-    return {
-        "pair_places": places_by_number(drive, state=state),
-        "places": state.places,
-        "played": state.played,
-        "place_prizes": state.place_prizes,
-        "booby_prize": state.booby_prize,
-        "unawarded": state.unawarded,
-        "unawarded_note": state.unawarded_note,
-        "booby_on": state.booby_on,
-        "booby": state.booby,
-        "booby_note": state.booby_note,
-        "open_ties": len(state.open_ties),
-        "finished": state.finished,
-        "conflicts": state.conflicts,
-        "marks_unpaid": marks_unpaid(drive),
-    }
 
 
 def cash(drive: Drive) -> dict:

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring.play.game import new_game  # noqa: E402
 from scoring.play.players.club import margaret_choose, random_choose  # noqa: E402
 from scoring.play.setup import auction, forty_fives  # noqa: E402
+from scoring.play.view import view_of  # noqa: E402
 
 SETUPS = {
     "45x3": lambda: forty_fives(3),
@@ -44,7 +45,7 @@ def views(per_setup: dict[str, int] | None = None):
             rng_seed, k = 7_000 + game, 0
             while not state.over and len(state.summaries) < 6 and got < count:
                 seat = state.to_act
-                view = state.view(seat)
+                view = view_of(state, seat)
                 if len(view.legal) > 1 and k % 3 == 0:
                     out.append((f"{key}/{7_000 + game}/{k}", view, rng_seed * 1_000 + k))
                     got += 1

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring.play.game import new_game  # noqa: E402
 from scoring.play.players import LEVELS  # noqa: E402
 from scoring.play.setup import auction, forty_fives  # noqa: E402
+from scoring.play.view import view_of  # noqa: E402
 
 SETUPS = {
     "45x3": ("Forty-Fives, 3 alone", lambda: forty_fives(3)),
@@ -77,7 +78,7 @@ def play_game(setup_key: str, pairing: tuple[str, str], game_seed: int) -> dict:
             level = pairing[who]
             seed = game_seed * 100_003 + k + (7_919 if who == 1 and pairing[0] == pairing[1] else 0)
             t0 = time.perf_counter()
-            move = LEVELS[level].play(state.view(seat), seed=seed)
+            move = LEVELS[level].play(view_of(state, seat), seed=seed)
             out["times"].setdefault(level, []).append(time.perf_counter() - t0)
             state = state.apply(move)
             k += 1

@@ -2,7 +2,7 @@
 
 The computer players are ``scoring.play.players`` (Margaret, the default, and
 Angus, the stronger). Two quicker levels stay beside them, playing from honest
-rules of thumb and reading only ``state.view(seat)`` (what that seat may know):
+rules of thumb and reading only ``view_of(state, seat)`` (what that seat may know):
 
 - Rosie plays any card she may (a seeded random choice among her legal cards);
 - Ned plays the lowest card that wins the trick, else his lowest card.
@@ -33,6 +33,7 @@ from scoring.play import (
     State,
     players,
     trick_winner,
+    view_of,
 )
 from scoring.play.rules import trump_ranks
 
@@ -58,7 +59,7 @@ def choose_move(state: State, seat: int, level: str, seed: int) -> Move:
     below. The practice table calls only this function.
     ``seed`` makes a level that draws lots give the same move every time.
     """
-    view = state.view(seat)
+    view = view_of(state, seat)
     if not view.legal:
         raise ValueError("it is not this seat's turn")
     if level in players.LEVELS:

@@ -1,6 +1,6 @@
 """What the practice table shows, built from a replayed game: plain dicts for templates.
 
-Everything here is read from your seat's view (``state.view(HUMAN)``),
+Everything here is read from your seat's view (``view_of(state, HUMAN)``),
 except the finished hand, whose cards are all turned face up.
 """
 
@@ -28,6 +28,7 @@ from scoring.play import (
     explain_winner,
     refusal,
     trick_winner,
+    view_of,
 )
 from scoring.play.players import Hint
 from scoring.play.rules import SUIT_NAMES
@@ -164,7 +165,7 @@ def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:
     setup = state.setup
     names = seat_names(setup.players)
     sides = side_names(setup.players, setup.partnerships)
-    view = state.view(HUMAN)
+    view = view_of(state, HUMAN)
     summary_due = len(state.summaries) > game.seen
     my_turn = state.to_act == HUMAN and not summary_due and not state.over
     ctx: dict = {

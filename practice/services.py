@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from practice import computer
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
 from scoring.games.cards import Card
-from scoring.play import IllegalMove, Move, State, new_game, players
+from scoring.play import IllegalMove, Move, State, new_game, players, view_of
 from scoring.speak import say
 
 SESSION_KEY = "practice"
@@ -218,7 +218,7 @@ def hint(played: Played) -> players.Hint | None:
     state = played.state
     if state.to_act != HUMAN or state.over or len(state.summaries) > played.game.seen:
         return None
-    return players.hint(state.view(HUMAN), seed=_computer_seed(state))
+    return players.hint(view_of(state, HUMAN), seed=_computer_seed(state))
 
 
 def coaching_kept(played: Played) -> tuple[computer.Lesson, ...] | None:

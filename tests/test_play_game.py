@@ -18,7 +18,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.games.cards import Card, Suit, card, deck, is_trump
-from scoring.play import bidding as bidding_module
 from scoring.play import deal as deal_module
 from scoring.play import game as game_module
 from scoring.play import records as records_module
@@ -40,7 +39,7 @@ from scoring.play.setup import (
     auction,
     forty_fives,
 )
-from scoring.play.view import determinize, sample
+from scoring.play.view import determinize, sample, view_of
 
 FAST = settings(max_examples=40, deadline=None)
 
@@ -52,7 +51,6 @@ FAST = settings(max_examples=40, deadline=None)
         deal_module,
         play_setup,
         records_module,
-        bidding_module,
         game_module,
         view_module,
     ],
@@ -136,16 +134,16 @@ def test_the_holder_of_the_ace_of_trumps_may_rob_before_its_first_card():
     seed = seed_where(setup, lambda s: holder_of_the_ace(s) == 2 and s.turn_up.rank != "A")
     s = new_game(setup, seed)
     assert s.phase is Phase.PLAY and s.to_act == 1
-    assert s.view(1).phase is Phase.PLAY
+    assert view_of(s, 1).phase is Phase.PLAY
     s = s.apply(s.legal_moves()[0])
     assert s.phase is Phase.ROB and s.to_act == 2 and NoRob() in s.legal_moves()
     # the others see seat 2 about to play, not about to rob: that would show the ace
-    assert s.view(0).phase is Phase.PLAY and s.view(2).phase is Phase.ROB
+    assert view_of(s, 0).phase is Phase.PLAY and view_of(s, 2).phase is Phase.ROB
     declined = s.apply(NoRob())
     assert declined.phase is Phase.PLAY and declined.to_act == 2
     robbed = s.apply(Rob(s.hands[2][0]))
-    assert robbed.hands[2][-1] == s.turn_up and robbed.view(0).known[2] == (s.turn_up,)
-    assert robbed.view(0).discard_counts[2] == 1 and robbed.view(0).discards == ()
+    assert robbed.hands[2][-1] == s.turn_up and view_of(robbed, 0).known[2] == (s.turn_up,)
+    assert view_of(robbed, 0).discard_counts[2] == 1 and view_of(robbed, 0).discards == ()
 
 
 def test_a_refused_card_says_why():
@@ -171,7 +169,7 @@ def test_hearts_on_hearts_is_called_when_leading_the_ace_of_hearts():
     s = new_game(setup, seed)
     assert Play(card("A♥"), call=True) in s.legal_moves()
     s = s.apply(Play(card("A♥"), call=True))
-    assert s.called and s.view(0).called
+    assert s.called and view_of(s, 0).called
     plain = forty_fives()
     s = new_game(plain, seed)
     with pytest.raises(IllegalMove, match="Hearts on hearts is not played"):
@@ -232,11 +230,11 @@ def test_auction_bidding_naming_trump_and_the_draw():
     with pytest.raises(IllegalMove, match="Only the dealer may rob the pack."):
         s.apply(Discard(s.hands[2][:1], take=(s.stock[5],)))
     s = s.apply(Discard()).apply(Discard(s.hands[3]))
-    assert s.to_act == 0 and s.view(0).pack == s.stock and s.view(1).pack == ()
+    assert s.to_act == 0 and view_of(s, 0).pack == s.stock and view_of(s, 1).pack == ()
     want = s.stock[-2:]
     s = s.apply(Discard(s.hands[0][:2], take=want))
     assert set(want) <= set(s.hands[0]) and s.phase is Phase.PLAY and s.to_act == 1
-    assert s.view(2).discard_counts == (2, 3, 0, 5)
+    assert view_of(s, 2).discard_counts == (2, 3, 0, 5)
 
 
 def test_everyone_passing_bags_the_dealer_at_15():
@@ -375,7 +373,7 @@ def test_a_view_rebuilds_into_a_state_that_shows_the_same_view(game, cut, pick):
     s = random_game(setup, seed, limit=cut)[-1]
     rng = random.Random(pick)
     for seat in range(setup.players):
-        v = s.view(seat)
+        v = view_of(s, seat)
         assert v.hand == s.hands[seat]
         # the true cards rebuild the true state (less its history)
         hands = {
@@ -392,7 +390,7 @@ def test_a_view_rebuilds_into_a_state_that_shows_the_same_view(game, cut, pick):
         assert rebuilt == want
         # any guess that fits shows this seat exactly what it sees
         guess = sample(v, rng)
-        assert guess.view(seat) == v
+        assert view_of(guess, seat) == v
         assert sorted(map(str, guess.all_cards())) == sorted(map(str, s.all_cards()))
         # what the others hold is what the view says it cannot see
         for other in range(setup.players):
@@ -404,10 +402,10 @@ def test_a_view_rebuilds_into_a_state_that_shows_the_same_view(game, cut, pick):
 def test_a_void_shown_in_play_is_kept_by_every_guess():
     rng = random.Random(0)
     s = new_game(forty_fives(), 0)
-    while not any(void.seat != 0 for void in s.view(0).voids):
+    while not any(void.seat != 0 for void in view_of(s, 0).voids):
         s = s.apply(rng.choice(s.legal_moves()))
         assert s.hand_no == 0, "no void shown in the first hand"
-    v = s.view(0)
+    v = view_of(s, 0)
     void = next(void for void in v.voids if void.seat != 0)
     ruled = v.cannot_hold[void.seat]
     if void.suit is not None:

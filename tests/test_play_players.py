@@ -23,7 +23,7 @@ from scoring.play.players.solver import Solver
 from scoring.play.records import Phase, TrickResult
 from scoring.play.rules import PlayOptions, Renege
 from scoring.play.setup import Discard, NoRob, Play, Rob, auction, forty_fives
-from scoring.play.view import determinize
+from scoring.play.view import determinize, view_of
 
 FAST = settings(max_examples=12, deadline=None)
 
@@ -67,10 +67,10 @@ def test_the_levels_are_named_for_people_and_random_is_for_the_benchmark_only():
 def test_an_unknown_level_or_a_seat_not_to_act_is_refused():
     s = new_game(forty_fives(), 1)
     with pytest.raises(ValueError, match="no computer player"):
-        choose("deep-blue", s.view(s.to_act), seed=0)
+        choose("deep-blue", view_of(s, s.to_act), seed=0)
     other = (s.to_act + 1) % 3
     with pytest.raises(ValueError, match="not this seat's turn"):
-        choose("margaret", s.view(other), seed=0)
+        choose("margaret", view_of(s, other), seed=0)
 
 
 # ---- legal, deterministic, honest --------------------------------------------------
@@ -83,7 +83,7 @@ def test_every_level_makes_only_legal_moves(name, seed, steps):
     s = walk(SETUPS[name](), seed, steps)
     if s.over:
         return
-    view = s.view(s.to_act)
+    view = view_of(s, s.to_act)
     for level in LEVELS:
         move = choose(level, view, seed=seed)
         assert move in s.legal_moves(), (level, move)
@@ -97,7 +97,7 @@ def test_a_seed_gives_the_same_move(name, seed, steps):
     s = walk(SETUPS[name](), seed, steps)
     if s.over:
         return
-    view = s.view(s.to_act)
+    view = view_of(s, s.to_act)
     for level in LEVELS:
         assert choose(level, view, seed=seed) == choose(level, view, seed=seed)
 
@@ -105,7 +105,7 @@ def test_a_seed_gives_the_same_move(name, seed, steps):
 def other_deal_of_the_unseen(state, seat: int, rng: random.Random):
     """The same game with the cards ``seat`` cannot see shuffled among the hands it
     cannot see (each hand keeping its size and what it has shown it lacks)."""
-    view = state.view(seat)
+    view = view_of(state, seat)
     others = [s for s in range(state.setup.players) if s != seat]
     for _ in range(500):
         pool = [c for s in others for c in state.hands[s] if c not in view.known[s]]
@@ -132,9 +132,11 @@ def test_shuffling_the_cards_a_player_cannot_see_does_not_change_its_move(name, 
     other = other_deal_of_the_unseen(s, seat, rng)
     if other is None or other.hands == s.hands:
         return  # no other deal fits what the seat has seen
-    assert other.view(seat) == s.view(seat)  # the same view from another deal
+    assert view_of(other, seat) == view_of(s, seat)  # the same view from another deal
     for level in LEVELS:
-        assert choose(level, other.view(seat), seed=seed) == choose(level, s.view(seat), seed=seed)
+        assert choose(level, view_of(other, seat), seed=seed) == choose(
+            level, view_of(s, seat), seed=seed
+        )
 
 
 # ---- Margaret's choices ------------------------------------------------------------
@@ -232,7 +234,7 @@ MARGARET_PLAYS = [
 def test_margaret_plays_like_a_club_player(why, trump, hands, trick, partnerships, expected):
     players = len(hands)
     s = table(trump, hands, trick, players=players, partnerships=partnerships)
-    view = s.view(s.to_act)
+    view = view_of(s, s.to_act)
     assert choose("margaret", view, seed=0) == Play(card(expected)), why
 
 
@@ -244,7 +246,7 @@ def test_margaret_robs_throwing_her_lowest_card():
         if (g := new_game(setup, n)).phase is Phase.ROB and g.turn_up.rank != "A"
     )
     s = new_game(setup, seed)
-    move = choose("margaret", s.view(s.to_act), seed=0)
+    move = choose("margaret", view_of(s, s.to_act), seed=0)
     assert isinstance(move, Rob) and move in s.legal_moves()
     assert NoRob() in s.legal_moves()
     from scoring.play.players.club import lowest
@@ -255,8 +257,8 @@ def test_margaret_robs_throwing_her_lowest_card():
 def test_margaret_keeps_trumps_and_kings_in_the_draw():
     s = walk(auction(), 3, 0)
     while s.phase is not Phase.DISCARD:
-        s = s.apply(choose("margaret", s.view(s.to_act), seed=0))
-    move = choose("margaret", s.view(s.to_act), seed=0)
+        s = s.apply(choose("margaret", view_of(s, s.to_act), seed=0))
+    move = choose("margaret", view_of(s, s.to_act), seed=0)
     assert isinstance(move, Discard)
     from scoring.games.cards import is_trump
 
@@ -384,7 +386,7 @@ def test_the_solver_on_a_hand_built_endgame():
     by_card = {str(table_.cards[c]): v for (c, _), v in values.items()}
     assert by_card == {"5♣": 2, "K♦": 1}
     assert by_card["5♣"] == brute(s.apply(Play(card("5♣"))), table_.ours)
-    assert choose("angus", s.view(1), seed=0) == Play(card("5♣"))
+    assert choose("angus", view_of(s, 1), seed=0) == Play(card("5♣"))
 
 
 # ---- coaching ----------------------------------------------------------------------
@@ -413,7 +415,7 @@ def test_the_review_names_the_card_that_would_have_won_the_trick():
 
 def test_a_hint_is_a_legal_move_with_a_reason():
     s = table("clubs", {0: "9♦ 3♠ 4♠ 5♥", 1: "Q♥ K♥ 2♥ 3♣ 8♦", 2: "7♦ 8♠ 9♠ 10♠ J♦"}, [(0, "9♥")])
-    h = hint(s.view(1), seed=2)
+    h = hint(view_of(s, 1), seed=2)
     assert h.move in s.legal_moves()
     assert str(h.move.card) in h.reason and "\n" not in h.reason
 
@@ -422,7 +424,7 @@ def test_a_finished_hand_is_reviewed_move_by_move():
     s = new_game(forty_fives(), 21)
     k = 0
     while not s.summaries:
-        s = s.apply(choose("margaret", s.view(s.to_act), seed=k))
+        s = s.apply(choose("margaret", view_of(s, s.to_act), seed=k))
         k += 1
     steps = steps_of(s, seat=0)
     assert steps and all(v.seat == 0 and v.hand_no == 0 for v, _ in steps)

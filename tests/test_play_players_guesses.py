@@ -16,7 +16,7 @@ from scoring.play.players.club import best_suit, margaret_choose
 from scoring.play.players.search import fits_bids, guess, shown_by_bids
 from scoring.play.records import Phase
 from scoring.play.setup import Bid, Pass, auction, forty_fives
-from scoring.play.view import sample
+from scoring.play.view import sample, view_of
 
 
 def until(state, done, seed: int, limit: int = 40):
@@ -27,7 +27,7 @@ def until(state, done, seed: int, limit: int = 40):
             return None
         if done(state):
             return state
-        view = state.view(state.to_act)
+        view = view_of(state, state.to_act)
         move = rng.choice(view.legal) if rng.random() < 0.3 else margaret_choose(view)
         state = state.apply(move)
     return None
@@ -41,19 +41,19 @@ def test_guesses_keep_the_robbed_card_with_the_robber_and_its_discard_unseen(gam
     for _ in range(extra):
         if s.phase is not Phase.PLAY or not s.hands[s.to_act]:
             break
-        s = s.apply(margaret_choose(s.view(s.to_act)))
+        s = s.apply(margaret_choose(view_of(s, s.to_act)))
     robber, turn_up = s.taken_by, s.turn_up
     (thrown,) = s.discards[robber]
     for seat in range(3):
         if seat == robber or s.to_act is None:
             continue
-        view = s.view(seat)
+        view = view_of(s, seat)
         assert thrown in view.unseen()  # nobody else saw the discard
         still_held = turn_up in s.hands[robber]
         for _ in range(5):
             g = guess(view, random.Random(seed))
             seed += 1
-            assert g.view(seat) == view  # fits everything the seat has seen
+            assert view_of(g, seat) == view  # fits everything the seat has seen
             assert (turn_up in g.hands[robber]) == still_held
             assert len(g.discards[robber]) == 1 and g.discards[robber][0] not in g.hands[robber]
 
@@ -68,7 +68,7 @@ def bid_view(game: int):
         ),
         game,
     )
-    return None if s is None else s.view(s.to_act)
+    return None if s is None else view_of(s, s.to_act)
 
 
 @settings(max_examples=25, deadline=None)
@@ -83,7 +83,7 @@ def test_a_guess_is_the_first_draw_that_fits_the_bidding_else_the_last(game, see
     fitting = [d for d in draws if fits_bids(view, d, shown)]
     got = guess(view, random.Random(seed))
     assert got == (fitting[0] if fitting else draws[-1])
-    assert got.view(view.seat) == view
+    assert view_of(got, view.seat) == view
 
 
 def test_a_seat_that_bid_is_guessed_stronger_than_at_random():
@@ -102,16 +102,16 @@ def test_a_seat_that_bid_is_guessed_stronger_than_at_random():
 
 
 def test_bids_show_nothing_outside_auction_and_a_pass_shows_nothing():
-    view = new_game(forty_fives(3), 1).view(0)
+    view = view_of(new_game(forty_fives(3), 1), 0)
     assert shown_by_bids(view) == {}
     s = new_game(auction(), 3)
     s = s.apply(Pass())
-    assert shown_by_bids(s.view(s.to_act)) == {}
+    assert shown_by_bids(view_of(s, s.to_act)) == {}
 
 
 def test_once_trump_is_named_only_the_bidder_shows_strength_in_trump():
     s = until(new_game(auction(), 5), lambda x: x.phase is Phase.DISCARD, 5)
     assert s is not None and s.bidder is not None
     seat = next(x for x in range(4) if x != s.bidder)
-    shown = shown_by_bids(s.view(seat))
+    shown = shown_by_bids(view_of(s, seat))
     assert list(shown) == [s.bidder] and shown[s.bidder][1] is s.trump

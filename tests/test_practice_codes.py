@@ -27,6 +27,7 @@ from scoring.play import (
     determinize,
     forty_fives,
     new_game,
+    view_of,
 )
 
 options = st.builds(
@@ -127,7 +128,7 @@ def test_the_computer_does_not_read_hidden_cards(level):
         state = new_game(forty_fives(4, partnerships=True), seed=seed)
         while not state.over and state.to_act is not None and len(state.moves) < 9:
             seat = state.to_act
-            view = state.view(seat)
+            view = view_of(state, seat)
             if view.phase is Phase.PLAY:
                 unseen = [c for s in range(4) if s != seat for c in state.hands[s]]
                 if not any(view.known):
@@ -160,5 +161,5 @@ def test_margaret_is_the_default_and_offered_first_then_angus():
     seat = state.to_act
     for level in ("margaret", "angus"):
         assert computer.choose_move(state, seat, level, 3) == players.choose(
-            level, state.view(seat), seed=3
+            level, view_of(state, seat), seed=3
         )

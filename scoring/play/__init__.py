@@ -2,10 +2,12 @@
 
 rules: legal cards with reasons, trick winner with explanation, the hall's
 options. deal: seeded shuffle and the deal. setup: the game played and the
-moves. game: the State, ``replay`` and ``undo``. bidding: Auction
-Forty-Fives before the play. records: phases, tricks, hand summaries.
-view: what a seat may know, and full states built from it for computer
-players. Every name below is for use by other apps.
+moves. game: the State, ``replay`` and ``undo``, and Auction Forty-Fives
+before the play (bidding, naming trump, the draw). records: phases, tricks,
+hand summaries. view: what a seat may know (``view_of(state, seat)``), and
+full states built from it for computer players. The modules form a line
+(pyproject.toml holds it): players > view > game > deal, records, setup >
+rules. Every name below is for use by other apps.
 """
 
 from scoring.play.deal import shuffled

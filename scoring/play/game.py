@@ -6,6 +6,18 @@ returns the next State or raises IllegalMove with the reason in plain words.
 Hands are scored by ``scoring.games`` (forty_fives or auction); the next
 hand is dealt as soon as one ends, until a side wins.
 
+Auction Forty-Fives before the play: each seat from the dealer's left bids
+once or passes, the dealer last (and may hold when the drive allows it); if
+all pass the dealer is bagged at 15. The bids are checked by
+``scoring.games.core.contract``, so the bidding rules (amounts, rises of 5,
+holds, the minimum at 100) are the scorekeeper's. The winning bidder names
+trump; then each seat from the dealer's left discards any number of cards and
+draws as many from the stock, the dealer last, who may rob the pack (choose
+the cards from what is left).
+
+What one seat may know is ``scoring.play.view.view_of(state, seat)``: the view
+reads the game, the game does not read its views.
+
 >>> from scoring.play.setup import forty_fives
 >>> s = new_game(forty_fives(), seed=3)
 >>> s.phase, s.to_act, len(s.hands[1])
@@ -20,19 +32,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from scoring.games import apply_hand, score_hand
 from scoring.games import new_game as new_score
 from scoring.games.cards import ACE_OF_HEARTS, Card, Suit, best_trump
 from scoring.games.core import (
     NO_TRUMP,
+    Call,
+    Contract,
     GameState,
+    HandError,
     HandRecord,
     bid_amounts,
+    contract,
 )
 from scoring.games.options import gettext_noop
-from scoring.play import bidding, rules
+from scoring.play import rules
 from scoring.play.deal import deal, hand_seed, shuffled
 from scoring.play.records import HandSummary, IllegalMove, Phase, TrickResult, set_at
 from scoring.play.setup import (
@@ -48,9 +63,6 @@ from scoring.play.setup import (
     Setup,
     Style,
 )
-
-if TYPE_CHECKING:
-    from scoring.play.view import PlayerView
 
 TRICKS = 5
 _ = gettext_noop
@@ -137,12 +149,6 @@ class State:
             out.append(self.turn_up)
         return out
 
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know (see scoring.play.view)."""
-        from scoring.play.view import view_of
-
-        return view_of(self, seat)
-
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.setup.players
 
@@ -180,7 +186,7 @@ class State:
             return robs if self._must_take() else (NoRob(), *robs)
         if self.phase is Phase.BID:
             candidates: list[Move] = [Pass(), Hold()] + [Bid(a) for a in bid_amounts(self._v())]
-            return tuple(m for m in candidates if bidding.bid_refusal(self, m) is None)
+            return tuple(m for m in candidates if bid_refusal(self, m) is None)
         if self.phase is Phase.TRUMP:
             return tuple(NameTrump(s) for s in Suit)
         if self.phase is Phase.DISCARD:
@@ -216,9 +222,9 @@ class State:
         handler = {
             Phase.PLAY: self._play,
             Phase.ROB: self._rob,
-            Phase.BID: partial(bidding.bid, self),
-            Phase.TRUMP: partial(bidding.name_trump, self),
-            Phase.DISCARD: partial(bidding.discard, self),
+            Phase.BID: partial(_bid, self),
+            Phase.TRUMP: partial(_name_trump, self),
+            Phase.DISCARD: partial(_discard, self),
         }[self.phase]
         after = handler(move)
         return replace(after, moves=self.moves + (move,))
@@ -303,7 +309,7 @@ class State:
         top_seat = next((s for s, c in self.played() if c == top), None)
         best = NO_TRUMP if top_seat is None else setup.side_of(top_seat)
         if setup.style is Style.AUCTION:
-            record = bidding.hand_record(self, self.tricks_won(), best=best)
+            record = hand_record(self, self.tricks_won(), best=best)
         else:
             record = HandRecord(self.tricks_won(), best)
         outcome = score_hand(setup.variant, self.score, record)
@@ -331,6 +337,128 @@ class State:
         if score.winner is not None:
             return replace(nxt, phase=Phase.OVER, to_act=None)
         return _deal_hand(nxt, self.hand_no + 1, self._left(self.dealer))
+
+
+# ---- the Auction: bidding, naming trump, the draw ------------------------------------
+
+
+def bid_refusal(state: State, move: Move) -> str | None:
+    """Why the seat to act may not make this call (Pass, Bid or Hold), or None."""
+    seat = state.to_act
+    assert seat is not None
+    side = state.setup.side_of(seat)
+    if isinstance(move, Pass):
+        return None
+    if isinstance(move, Hold):
+        if seat != state.dealer:
+            return _("Only the dealer may hold.")
+        call = Call(side, None, True)
+    elif isinstance(move, Bid):
+        call = Call(side, move.amount)
+    else:
+        return str(state._wrong(move))
+    try:
+        contract(state.setup.variant, state.score, hand_record(state, (), call))
+    except HandError as error:
+        return error.reason[:1].upper() + error.reason[1:] + "."
+    return None
+
+
+def core_calls(state: State) -> tuple[Call, ...]:
+    """The bidding so far as scoring.games reads it: calls by side."""
+    out = []
+    for seat, m in state.calls:
+        side = state.setup.side_of(seat)
+        if isinstance(m, Bid):
+            out.append(Call(side, m.amount))
+        elif isinstance(m, Hold):
+            out.append(Call(side, None, True))
+        else:
+            out.append(Call(side))
+    return tuple(out)
+
+
+def hand_record(
+    state: State, tricks: tuple[int, ...], *more: Call, best: int | None = None
+) -> HandRecord:
+    """The hand as scoring.games enters it, with the bidding (``tricks`` empty: a
+    stand-in while the bidding is checked, before any trick is played)."""
+    return HandRecord(
+        tricks or (TRICKS,) + (0,) * (state.setup.sides - 1),
+        best,
+        dealer=state.setup.side_of(state.dealer),
+        calls=core_calls(state) + more,
+    )
+
+
+def _bid(state: State, move: Move) -> State:
+    """The seat to act bids, passes or holds; after the dealer, the bidder names trump."""
+    reason = bid_refusal(state, move)
+    if reason is not None:
+        raise IllegalMove(reason)
+    seat = state.to_act
+    assert seat is not None
+    nxt = replace(state, calls=state.calls + ((seat, move),))
+    if seat != state.dealer:
+        return replace(nxt, to_act=state._left(seat))
+    deal_ = contract(state.setup.variant, state.score, hand_record(nxt, ()))
+    bidder = _bidder_seat(state, nxt.calls, deal_)
+    return replace(nxt, phase=Phase.TRUMP, to_act=bidder, bidder=bidder, bid=deal_.bid)
+
+
+def _bidder_seat(state: State, calls: tuple[tuple[int, Move], ...], deal_: Contract) -> int:
+    if deal_.bagged:
+        return state.dealer
+    return [s for s, m in calls if isinstance(m, Bid | Hold)][-1]
+
+
+def _name_trump(state: State, move: Move) -> State:
+    """The winning bidder names trump; the draw starts at the dealer's left."""
+    if not isinstance(move, NameTrump):
+        raise state._wrong(move)
+    return replace(
+        state, trump=Suit(move.suit), phase=Phase.DISCARD, to_act=state._left(state.dealer)
+    )
+
+
+def _discard(state: State, move: Move) -> State:
+    """The seat to act discards and draws (the dealer may rob the pack); then play starts."""
+    if not isinstance(move, Discard):
+        raise state._wrong(move)
+    seat = state.to_act
+    assert seat is not None
+    hand, cards, take = state.hands[seat], move.cards, move.take
+    for c in cards:
+        if c not in hand:
+            raise IllegalMove(_("You do not hold {card}.").format(card=c))
+    if len(set(cards)) != len(cards) or len(set(take)) != len(take):
+        raise IllegalMove(_("Name each card once."))
+    if len(cards) > len(state.stock):
+        raise IllegalMove(_("Only {n} cards are left in the stock.").format(n=len(state.stock)))
+    if take:
+        if seat != state.dealer:
+            raise IllegalMove(_("Only the dealer may rob the pack."))
+        if len(take) != len(cards):
+            raise IllegalMove(_("Take as many cards from the pack as you discard."))
+        for c in take:
+            if c not in state.stock:
+                raise IllegalMove(_("{card} is not in the pack.").format(card=c))
+        drawn, stock = take, tuple(c for c in state.stock if c not in take)
+    else:
+        drawn, stock = state.stock[: len(cards)], state.stock[len(cards) :]
+    kept = tuple(c for c in hand if c not in cards)
+    nxt = replace(
+        state,
+        hands=set_at(state.hands, seat, kept + tuple(drawn)),
+        discards=set_at(state.discards, seat, state.discards[seat] + cards),
+        stock=stock,
+    )
+    if seat != state.dealer:
+        return replace(nxt, to_act=state._left(seat))
+    return replace(nxt, phase=Phase.PLAY)._turn(state._left(state.dealer))
+
+
+# ---- dealing -------------------------------------------------------------------------
 
 
 def _deal_hand(state: State, hand_no: int, dealer: int) -> State:

@@ -1,6 +1,6 @@
 """What one seat may know, and full games built from it, for honest computer players (no Django).
 
-``State.view(seat)`` (``view_of``) gives a PlayerView: the seat's own cards
+``view_of(state, seat)`` gives a PlayerView: the seat's own cards
 and what was shown at the table (the turned-up card and who took it, every
 card played and by whom, the bidding, trump, hand sizes, how many cards each
 other seat discarded, and what plays revealed about the other hands). It
@@ -17,11 +17,11 @@ like any other (``legal_moves``, ``apply``), but it has no history: its
 >>> from scoring.play.setup import forty_fives
 >>> from scoring.play.game import new_game
 >>> state = new_game(forty_fives(), seed=1)
->>> v = state.view(0)
+>>> v = view_of(state, 0)
 >>> len(v.hand), v.hand_sizes, len(v.unseen())
 (5, (5, 5, 5), 46)
 >>> guess = sample(v, random.Random(0))
->>> guess.hands[0] == state.hands[0], guess.view(0) == v
+>>> guess.hands[0] == state.hands[0], view_of(guess, 0) == v
 (True, True)
 """
 
@@ -121,7 +121,7 @@ class PlayerView:
 
 
 def view_of(state: State, seat: int) -> PlayerView:
-    """The PlayerView of ``seat`` (also ``state.view(seat)``)."""
+    """The PlayerView of ``seat``: what that seat may know of ``state``."""
     setup = state.setup
     if not 0 <= seat < setup.players:
         raise ValueError("no such seat")

@@ -18,7 +18,7 @@ from scoring.play.players.search import best_move, estimates, other_estimates
 from scoring.play.records import Phase
 from scoring.play.rules import trick_winner
 from scoring.play.setup import Move, Play
-from scoring.play.view import PlayerView
+from scoring.play.view import PlayerView, view_of
 
 _ = gettext_noop
 
@@ -101,7 +101,7 @@ def review(
     choice and about how many points the move cost."""
     out = []
     for i, (before, played) in enumerate(steps):
-        view = before.view(seat) if isinstance(before, State) else before
+        view = view_of(before, seat) if isinstance(before, State) else before
         if view.seat != seat or played not in view.legal:
             raise ValueError(f"{played} was not a legal move for seat {seat}")
         out.append(_advice(view, played, seed + i))
@@ -136,6 +136,6 @@ def steps_of(
     out = []
     for move in state.moves:
         if now.hand_no == hand_no and now.to_act == seat and now.phase is not Phase.OVER:
-            out.append((now.view(seat), move))
+            out.append((view_of(now, seat), move))
         now = now.apply(move)
     return out

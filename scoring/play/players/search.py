@@ -32,13 +32,12 @@ from dataclasses import dataclass, replace
 from scoring.games import apply_hand, score_hand
 from scoring.games.cards import Suit, is_trump
 from scoring.games.core import NO_TRUMP, HandRecord
-from scoring.play import bidding
-from scoring.play.game import State
+from scoring.play.game import State, hand_record
 from scoring.play.players.club import best_suit, lowest, margaret_choose, sure_tricks
 from scoring.play.players.solver import Position, Solver, Table, bonus_card
 from scoring.play.records import Phase
 from scoring.play.setup import Bid, Discard, Hold, Move, NameTrump, Pass, Play, Style
-from scoring.play.view import PlayerView, sample
+from scoring.play.view import PlayerView, sample, view_of
 
 WIN_BONUS = 25  # points a won game is worth over the hand's points
 PLAY_SAMPLES = (5, 40)  # at least, at most, in play
@@ -151,7 +150,7 @@ def _scorer(state: State, seat: int) -> Callable[[tuple[int, ...], int | None], 
         if hit is not None:
             return hit
         if setup.style is Style.AUCTION:
-            record = bidding.hand_record(state, split, best=best)
+            record = hand_record(state, split, best=best)
         else:
             record = HandRecord(split, best)
         out = score_hand(setup.variant, state.score, record)
@@ -290,7 +289,7 @@ def _play_out(state: State) -> State:
     hand_no = state.hand_no
     while state.phase in (Phase.BID, Phase.TRUMP, Phase.DISCARD) and state.hand_no == hand_no:
         assert state.to_act is not None
-        state = state.apply(margaret_choose(state.view(state.to_act)))
+        state = state.apply(margaret_choose(view_of(state, state.to_act)))
     return state
 
 

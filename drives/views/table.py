@@ -186,11 +186,9 @@ def table_page(request, token):
     return response
 
 
-def _submit(request, token, form_class, service, **fields) -> HttpResponse:
-    """Parse, call the table service, answer with the table panel (or a redirect without JS).
-
-    fields: the service's own arguments, each named after the form field it comes from.
-    """
+def _read_tap(request, token, form_class) -> tuple[sql.Card, dict, HttpResponse | None]:
+    """The table card and the tap's cleaned fields, or the answer refusing the tap (a form
+    not understood, no drive running) as the third item."""
     card = _card(request, token, with_table=False)
     form = form_class(request.POST)
     if not form.is_valid():
@@ -198,29 +196,31 @@ def _submit(request, token, form_class, service, **fields) -> HttpResponse:
             message = _("This tap has no valid key: reload the page and tap again.")
         else:
             message = _("That tap was not understood: reload the page and tap again.")
-        return _answer(request, card, message, error=True, status=400)
+        return card, {}, _answer(request, card, message, error=True, status=400)
     if card.drive is None:
-        return _answer(
+        refusal = _answer(
             request, card, _("No drive is running: nothing was saved."), error=True, status=409
         )
-    try:
-        data = form.cleaned_data
-        answer = service(
-            drive=card.drive,
-            game=data["game"],
-            table=card.link.table,
-            key=data["key"],
-            device=_device(request),
-            now=timezone.now(),
-            origin=origin_of(request, card.link),
-            **{arg: data[field] for arg, field in fields.items()},
-        )
-    except services.DriveError as e:
-        return _answer(request, card, e.message, error=True, status=e.status)
-    return _answer(request, card, answer.message, status=answer.status, fresh=answer.table_game)
+        return card, {}, refusal
+    return card, form.cleaned_data, None
+
+
+def _tap_arguments(request, card: sql.Card, data: dict) -> dict:
+    """The arguments every table service takes: the drive, game and table, the retry key,
+    the device, the time and the origin."""
+    return {
+        "drive": card.drive,
+        "game": data["game"],
+        "table": card.link.table,
+        "key": data["key"],
+        "device": _device(request),
+        "now": timezone.now(),
+        "origin": origin_of(request, card.link),
+    }
 
 
 def _answer(request, card, message, error=False, status=200, fresh=None) -> HttpResponse:
+    """The table panel with the message (htmx or fetch), or a redirect to the page without JS."""
     if _partial(request):
         return _render(request, card, message, error, status, fresh=fresh)
     if status >= 400:
@@ -229,24 +229,53 @@ def _answer(request, card, message, error=False, status=200, fresh=None) -> Http
     return redirect(reverse("table:page", args=[card.link.token]))
 
 
+def _answered(request, card, answer) -> HttpResponse:
+    """The answer to a tap the service took (or answered again, for a retried key)."""
+    return _answer(request, card, answer.message, status=answer.status, fresh=answer.table_game)
+
+
+def _refused(request, card, error: services.DriveError) -> HttpResponse:
+    return _answer(request, card, error.message, error=True, status=error.status)
+
+
 @require_POST
 def table_report(request, token):
-    return _submit(request, token, ReportForm, services.table_report, winner_number="winner")
+    card, data, refusal = _read_tap(request, token, ReportForm)
+    if refusal is not None:
+        return refusal
+    try:
+        answer = services.table_report(
+            **_tap_arguments(request, card, data), winner_number=data["winner"]
+        )
+    except services.DriveError as e:
+        return _refused(request, card, e)
+    return _answered(request, card, answer)
 
 
 @require_POST
 def table_confirm(request, token):
-    return _submit(
-        request,
-        token,
-        ConfirmForm,
-        services.table_confirm,
-        winner_number="winner",
-        confirmer_number="confirmer",
-        code="code",
-    )
+    card, data, refusal = _read_tap(request, token, ConfirmForm)
+    if refusal is not None:
+        return refusal
+    try:
+        answer = services.table_confirm(
+            **_tap_arguments(request, card, data),
+            winner_number=data["winner"],
+            confirmer_number=data["confirmer"],
+            code=data["code"],
+        )
+    except services.DriveError as e:
+        return _refused(request, card, e)
+    return _answered(request, card, answer)
 
 
 @require_POST
 def table_withdraw(request, token):
-    return _submit(request, token, WithdrawForm, services.table_withdraw)
+    card, data, refusal = _read_tap(request, token, WithdrawForm)
+    if refusal is not None:
+        return refusal
+    try:
+        answer = services.table_withdraw(**_tap_arguments(request, card, data))
+    except services.DriveError as e:
+        return _refused(request, card, e)
+    return _answered(request, card, answer)

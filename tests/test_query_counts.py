@@ -67,7 +67,9 @@ def test_the_result_screen_costs_the_same_at_20_and_120_pairs(org_client, drives
 
 def test_the_standings_cost_the_same_at_20_and_120_pairs(org_client, drives):
     counts = [
-        queries_of(lambda d=drives[n]: org_client.get(reverse("drives:standings", args=[d.pk])))
+        queries_of(
+            lambda d=drives[n]: org_client.get(reverse("board:drive_standings", args=[d.pk]))
+        )
         for n in SIZES
     ]
     assert counts[0] == counts[1]

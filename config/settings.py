@@ -83,6 +83,11 @@ INSTALLED_APPS = [
     "scorekeeper",
     "practice",
     "accounts",
+    # Above the night and prizes: print, export and import, the API, the board.
+    "printing",
+    "exchange",
+    "api",
+    "board",
     # The rules library; an app only for the migrations that once made the prize and
     # scorekeeper tables (their models now live in prizes and scorekeeper).
     "scoring",

@@ -5,21 +5,23 @@ from django.views.generic import RedirectView
 
 from accounts import urls as accounts_urls
 from drives import urls as drives_urls
-from drives.views.api import api
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("drives/", include("drives.urls")),
+    # Above the night and prizes: the drive's print, files and standings, the board, the API.
+    path("drives/<id:drive_id>/print/", include("printing.urls")),
+    path("drives/", include("exchange.urls")),
+    path("", include("board.urls")),
     path("prizes/", include("prizes.urls")),
     path("scorekeeper/", include("scorekeeper.urls")),
     path("practice/", include("practice.urls")),
-    path("board/", include((drives_urls.board_patterns, "board"))),
     path("t/", include((drives_urls.table_patterns, "table"))),
     # The club's screens: people and profile (accounts), table links (drives).
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
-    path("api/", api.urls),
+    path("api/", include("api.urls")),
     # The language switch on every page (Django's set_language: a cookie kept per device).
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,10 +1,21 @@
-"""What other apps (prizes, scorekeeper, accounts, practice) may use of the night.
+"""What other apps may use of the night: the apps beside it (prizes, scorekeeper, accounts)
+and the floor above it (printing, exchange, api, board).
 
 Everything here is exported by name; other apps import drives.interface, drives.models
 and, for screens, drives.views.shared, and nothing else of drives (import-linter checks it).
 """
 
-from .queries import punched_games, standings
+# For the floor above (print, export and import, the API, the board): the reads, writers
+# and rules they show or call, each under the name it has in drives.
+from .game_options import OPTION_NAMES, check_game_options
+from .live import game_fingerprint
+from .movement import MOVEMENTS
+from .movement import moves as seating_moves
+from .pair_codes import ALPHABET as PAIR_CODE_ALPHABET
+from .pair_codes import LENGTH as PAIR_CODE_LENGTH
+from .pair_codes import draw as pair_code_draw
+from .pair_codes import is_code as is_pair_code
+from .queries import GameCount, StandingRow, game_or_404, game_tables, punched_games, standings
 from .services.common import (
     FRONT,
     DriveError,
@@ -15,10 +26,20 @@ from .services.common import (
     record_audit,
     words_join,
 )
-from .services.links import club_paper_size_set
+from .services.links import MAX_TABLES, club_paper_size_set, table_link_url, table_links
+from .services.results import KEY_RE, key_source, result_enter
 from .services.scoresheets import hand_refused
-from .services.setup import pair_set_paid
+from .services.seating import describe_moves, drive_start, game_advance
+from .services.setup import (
+    drive_create,
+    drive_print_language_set,
+    pair_add,
+    pair_set_paid,
+    pairs_add_many,
+)
+from .sql import game_strip, pair_wins, public_drive, seatings
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
+from .views.fragments import standings_rows
 
 __all__ = [
     "FRONT",
@@ -39,4 +60,36 @@ __all__ = [
     "record_audit",
     "standings",
     "words_join",
+    # the floor above
+    "KEY_RE",
+    "MAX_TABLES",
+    "MOVEMENTS",
+    "OPTION_NAMES",
+    "PAIR_CODE_ALPHABET",
+    "PAIR_CODE_LENGTH",
+    "GameCount",
+    "StandingRow",
+    "check_game_options",
+    "describe_moves",
+    "drive_create",
+    "drive_print_language_set",
+    "drive_start",
+    "game_advance",
+    "game_fingerprint",
+    "game_or_404",
+    "game_strip",
+    "game_tables",
+    "is_pair_code",
+    "key_source",
+    "pair_add",
+    "pair_code_draw",
+    "pair_wins",
+    "pairs_add_many",
+    "public_drive",
+    "result_enter",
+    "seating_moves",
+    "seatings",
+    "standings_rows",
+    "table_link_url",
+    "table_links",
 ]

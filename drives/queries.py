@@ -6,6 +6,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
+from django.http import Http404
+from django.utils.translation import gettext as _
 
 from .models import Drive, Pair, Seat, Submission, TableGame
 
@@ -25,6 +27,13 @@ def missed_games(pair: Pair, played: int) -> frozenset[int]:
     Its punch card shows them as not played, never as lost."""
     left = pair.left_after_game if pair.left_after_game is not None else played
     return frozenset(g for g in range(1, played + 1) if g < pair.arrived_game or g > left)
+
+
+def game_or_404(drive: Drive, game: int) -> int:
+    """The game's number if it has been seated, else 404 (the screens' and the API's)."""
+    if not 1 <= game <= max(drive.current_game, 0):
+        raise Http404(_("Game %(game)d has not been seated.") % {"game": game})
+    return game
 
 
 def game_tables(drive: Drive, game: int) -> list[TableGame]:

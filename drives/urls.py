@@ -1,39 +1,22 @@
 """Every address of the night, by audience. config/urls.py mounts each list under its prefix
-and namespace: drives (organizer and scorer screens), board (public screens), table (the
-phones at the tables) and the table-link screens in the club namespace."""
+and namespace: drives (organizer and scorer screens), table (the phones at the tables) and
+the table-link screens in the club namespace. The drive's print, file and standings
+addresses under /drives/ belong to the apps above it (printing, exchange, board)."""
 
-from django.urls import include, path
+from django.urls import path
 
-from .views import board, exchange, exports, links, night, organizer, printing, scoresheets, table
+from .views import links, night, organizer, scoresheets, table
 
 app_name = "drives"
-
-print_patterns = [
-    path("", printing.print_page, name="print"),
-    path("language/", printing.print_language, name="print_language"),
-    path("punch-cards.pdf", printing.punch_cards, name="pdf_punch_cards"),
-    path("blank-cards.pdf", printing.blank_cards, name="pdf_blank_cards"),
-    path("table-cards.pdf", printing.table_cards, name="pdf_table_cards"),
-    path("seating.pdf", printing.seating_list, name="pdf_seating"),
-    path("paper-pack.pdf", printing.paper_pack, name="pdf_paper_pack"),
-    path("standings.pdf", printing.standings_sheet, name="pdf_standings"),
-    path("final-cards.pdf", printing.final_cards, name="pdf_final_cards"),
-    path("prize-report.pdf", printing.prize_report_pdf, name="pdf_prize_report"),
-]
 
 TABLE = "<id:drive_id>/games/<id:game>/tables/<id:table>"
 
 urlpatterns = [
     path("", organizer.drive_list, name="drive_list"),
     path("new/", organizer.drive_create, name="drive_create"),
-    path("import/", exchange.drive_import, name="drive_import"),
     path("<id:drive_id>/", organizer.drive_detail, name="drive_detail"),
     path("<id:drive_id>/settings/", organizer.drive_edit, name="drive_edit"),
     path("<id:drive_id>/copy/", organizer.drive_copy, name="drive_copy"),
-    path("<id:drive_id>/export.json", exchange.drive_export, name="drive_export"),
-    path("<id:drive_id>/csv/standings.csv", exports.standings, name="csv_standings"),
-    path("<id:drive_id>/csv/results.csv", exports.results, name="csv_results"),
-    path("<id:drive_id>/csv/audit.csv", exports.audit, name="csv_audit"),
     path("<id:drive_id>/screens/", organizer.drive_screens, name="drive_screens"),
     path("<id:drive_id>/pairs/", organizer.pairs, name="pairs"),
     path("<id:drive_id>/pairs/add/", organizer.pair_add, name="pair_add"),
@@ -62,17 +45,9 @@ urlpatterns = [
     path(f"{TABLE}/correct/", night.result_correct, name="result_correct"),
     path("<id:drive_id>/finish-early/", night.finish_early, name="finish_early"),
     path("<id:drive_id>/finish/", night.drive_finish, name="drive_finish"),
-    path("<id:drive_id>/standings/", organizer.standings, name="standings"),
     path("<id:drive_id>/cards/<id:number>/", organizer.pair_card, name="pair_card"),
     path("<id:drive_id>/audit/", organizer.audit, name="audit"),
     path("<id:drive_id>/rules/", organizer.rules, name="rules"),
-    path("<id:drive_id>/print/", include(print_patterns)),
-]
-
-# Public screens for the hall, no login: /board/<drive>/ and its standings.
-board_patterns = [
-    path("<id:drive_id>/", board.board, name="board"),
-    path("<id:drive_id>/standings/", board.standings, name="standings"),
 ]
 
 # The table's own page, opened from its QR card: no login, the token is the key.

@@ -1,4 +1,4 @@
-"""The JSON API (drives/api.py) and its keys (drives/api_tokens.py).
+"""The JSON API (api/views.py) and its keys (accounts/services/tokens.py).
 
 Every endpoint's happy path; who may call what (the same decisions as the
 screens, from tests/test_roles.py's ROLES); refusals that write nothing;
@@ -843,6 +843,26 @@ def test_the_openapi_schema_is_json_with_every_endpoint_and_its_refusals(anon_cl
             assert {"401", "403", "404", "422"} <= set(op["responses"]), (method, path)
             if method == "post":
                 assert {"400", "409"} <= set(op["responses"]), (method, path)
+
+
+def test_the_schema_keeps_the_operation_ids_clients_were_generated_from(anon_client):
+    # A league site's client made from the schema names its methods after these.
+    schema = json.loads(anon_client.get("/api/openapi.json").content)
+    ids = {op["operationId"] for ops in schema["paths"].values() for op in ops.values()}
+    assert ids == {
+        f"drives_views_api_{name}"
+        for name in (
+            "drive_list",
+            "drive_create",
+            "pairs_add",
+            "drive_start",
+            "game_seating",
+            "result_record",
+            "game_next",
+            "standings",
+            "prizes",
+        )
+    }
 
 
 def test_the_docs_page_loads_everything_from_this_server(anon_client):

@@ -16,10 +16,11 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from drives import exchange, services, sql
-from drives.exchange.check import WORDS_MAX
+from drives import services, sql
 from drives.models import AuditEntry, TableGame
 from drives.services import DriveError
+from exchange import document as exchange
+from exchange.document.check import WORDS_MAX
 from scoring import speak
 from scoring.words import from_json, to_json
 from tests.conftest import NOW, make_club, make_drive, make_user, play_game, started_drive
@@ -153,7 +154,7 @@ def test_a_choices_label_is_kept_as_its_word_not_the_writers_translation(club, o
 
 def test_the_audit_csv_is_in_the_readers_language(org_client, club, organizer, french_reader):
     drive, _entry = pair_added_in_french(club, organizer)
-    r = french(org_client).get(reverse("drives:csv_audit", args=[drive.pk]))
+    r = french(org_client).get(reverse("exchange:csv_audit", args=[drive.pk]))
     assert r.status_code == 200
     assert "FR:Pair 1 added: Marie & Jean" in r.content.decode("utf-8-sig")
 
@@ -314,7 +315,7 @@ def test_an_uploaded_file_with_bad_words_is_a_400_with_its_reason(client, club, 
     doc["audit"][0]["words"] = {"msgid": "{a.__init__.__globals__}", "style": "{}"}
     client.force_login(organizer)
     upload = {"file": _file(json.dumps(doc).encode())}
-    r = client.post(reverse("drives:drive_import"), upload)
+    r = client.post(reverse("exchange:drive_import"), upload)
     assert r.status_code == 400
     page = r.content.decode()
     assert "audit[0].words.msgid" in page and "Nothing was imported" in page

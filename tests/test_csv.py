@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from drives import services
 from drives.models import TableGame
-from drives.views.exports import cell
+from exchange.views.csv_files import cell
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ NAMES = ("csv_standings", "csv_results", "csv_audit")
 
 
 def url(name, drive):
-    return reverse(f"drives:{name}", args=[drive.pk])
+    return reverse(f"exchange:{name}", args=[drive.pk])
 
 
 def rows(response) -> list[list[str]]:
@@ -156,7 +156,7 @@ def test_a_drive_still_registering_has_headers_and_pairs_only(org_client, club, 
 
 
 def test_the_print_page_links_the_spreadsheets(org_client, scorer_client, drive):
-    page = reverse("drives:print", args=[drive.pk])
+    page = reverse("printing:print", args=[drive.pk])
     html = org_client.get(page).content.decode()
     assert "Spreadsheets (CSV)" in html
     assert all(url(n, drive) in html for n in NAMES)

@@ -1,4 +1,4 @@
-"""A whole drive as JSON and back (drives/exchange.py, drives/exchange_views.py)."""
+"""A whole drive as JSON and back (exchange/document/, exchange/views/drive_file.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from django.db import transaction
 from django.test import override_settings
 from django.urls import reverse
 
-from drives import exchange, queries, services
+from drives import queries, services
 from drives.models import AuditEntry, Drive, TableGame
 from drives.services import DriveError, Origin
+from exchange import document as exchange
 from prizes.models import Decision, JarDraw
 from prizes.services import jar, money, side, ties
 from tests.conftest import NOW, add_pairs, make_club, make_drive, make_user
@@ -610,10 +611,10 @@ def test_a_byte_order_mark_from_a_windows_editor_is_fine(night_doc):
 
 
 def export_url(drive):
-    return reverse("drives:drive_export", args=[drive.pk])
+    return reverse("exchange:drive_export", args=[drive.pk])
 
 
-IMPORT_URL = reverse("drives:drive_import")
+IMPORT_URL = reverse("exchange:drive_import")
 
 
 def upload(content: bytes, name="drive-2026-11-29-friday-45s.json"):

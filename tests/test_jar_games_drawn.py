@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from drives.pdf import data
+from printing.pdf import data
 from tests.test_prizes_jar import opt_in, play_all, setup_drive, start
 
 pytestmark = pytest.mark.django_db

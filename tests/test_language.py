@@ -161,7 +161,7 @@ def test_people_page_shows_the_club_language_form(org_client, club):
 
 def test_print_language_happy_path_and_audit(org_client, club, organizer):
     drive = started_drive(club, organizer)
-    url = reverse("drives:print_language", args=[drive.pk])
+    url = reverse("printing:print_language", args=[drive.pk])
     r = org_client.post(url, {"language": "fr"})
     assert r.status_code == 200
     drive.refresh_from_db()
@@ -175,7 +175,7 @@ def test_print_language_happy_path_and_audit(org_client, club, organizer):
 def test_print_language_htmx_answers_the_content(org_client, club, organizer):
     drive = started_drive(club, organizer)
     r = org_client.post(
-        reverse("drives:print_language", args=[drive.pk]), {"language": "fr"}, **HTMX
+        reverse("printing:print_language", args=[drive.pk]), {"language": "fr"}, **HTMX
     )
     body = r.content.decode()
     assert r.status_code == 200 and 'id="print-language"' in body and "<html" not in body
@@ -183,7 +183,7 @@ def test_print_language_htmx_answers_the_content(org_client, club, organizer):
 
 def test_print_language_refusals(org_client, scorer_client, other_club_client, club, organizer):
     drive = started_drive(club, organizer)
-    url = reverse("drives:print_language", args=[drive.pk])
+    url = reverse("printing:print_language", args=[drive.pk])
     assert org_client.get(url).status_code == 405
     assert scorer_client.post(url, {"language": "fr"}).status_code == 403
     assert other_club_client.post(url, {"language": "fr"}).status_code == 404
@@ -200,12 +200,12 @@ def _pdf_text(response) -> str:
 def test_a_french_drive_prints_french_from_an_english_device(org_client, club, organizer):
     drive = started_drive(club, organizer, language="fr")
     org_client.cookies[COOKIE] = "en"
-    text = _pdf_text(org_client.get(reverse("drives:pdf_punch_cards", args=[drive.pk])))
+    text = _pdf_text(org_client.get(reverse("printing:pdf_punch_cards", args=[drive.pk])))
     assert "Paire" in text and "Pair 1" not in text
-    text = _pdf_text(org_client.get(reverse("drives:pdf_seating", args=[drive.pk])))
+    text = _pdf_text(org_client.get(reverse("printing:pdf_seating", args=[drive.pk])))
     assert "Partie 1" in text
     # The page itself stays in the device's language.
-    page = org_client.get(reverse("drives:print", args=[drive.pk]))
+    page = org_client.get(reverse("printing:print", args=[drive.pk]))
     assert page["Content-Language"] == "en"
 
 
@@ -213,7 +213,7 @@ def test_an_english_drive_of_a_french_club_prints_english(org_client, club, orga
     _french_club(club)
     drive = started_drive(club, organizer, language="en")
     org_client.cookies[COOKIE] = "fr"
-    text = _pdf_text(org_client.get(reverse("drives:pdf_punch_cards", args=[drive.pk])))
+    text = _pdf_text(org_client.get(reverse("printing:pdf_punch_cards", args=[drive.pk])))
     assert "Pair" in text and "Paire" not in text
 
 
@@ -329,7 +329,7 @@ def test_the_french_catalog_is_complete_and_compiled():
 
 def test_an_english_device_sees_no_french_word(org_client, club, organizer):
     drive = started_drive(club, organizer)
-    for name in ("drives:drive_detail", "drives:pairs", "drives:print", "drives:standings"):
+    for name in ("drives:drive_detail", "drives:pairs", "printing:print", "board:drive_standings"):
         page = org_client.get(reverse(name, args=[drive.pk])).content.decode()
         for french in ("Paire", "Partie", "Tournoi", "Imprimer", "Déconnexion", "Classement"):
             assert french not in page, (name, french)

@@ -1,4 +1,5 @@
-"""drives/live.py: the fingerprint live screens poll with, and the board's top pairs."""
+"""drives/live.py: the fingerprint live screens poll with; and the board's top pairs
+(board/contents.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from board import contents
 from drives import live, services
 from drives.models import Pair, TableGame
 from drives.queries import StandingRow
@@ -51,7 +53,7 @@ def test_nothing_changed_means_the_same_fingerprint(drive, organizer, client):
     # Reading is not changing: screens and read models leave it alone.
     services.advance_plan(drive)
     services.seating_of(drive, 1)
-    live.board(drive)
+    contents.board(drive)
     assert not watch.changed()
     assert not watch.changed()
 
@@ -181,7 +183,7 @@ def shown(levels):
 
 def test_top_pairs_go_by_score_level_and_stop_at_ten_pairs():
     tallies = {1: 18, 2: 18, 3: 16, 4: 15, 5: 15, 6: 12, 7: 12, 8: 12, 9: 12, 10: 12, 11: 12, 12: 9}
-    assert shown(live.top_levels(rows_of(tallies))) == [
+    assert shown(contents.top_levels(rows_of(tallies))) == [
         (18, [1, 2], 0),
         (16, [3], 0),
         (15, [4, 5], 0),
@@ -191,5 +193,5 @@ def test_top_pairs_go_by_score_level_and_stop_at_ten_pairs():
 
 
 def test_pairs_that_have_won_nothing_are_not_top_pairs():
-    assert shown(live.top_levels(rows_of({1: 0, 2: 1, 3: 0}))) == [(1, [2], 0)]
-    assert live.top_levels(rows_of({1: 0, 2: 0})) == []
+    assert shown(contents.top_levels(rows_of({1: 0, 2: 1, 3: 0}))) == [(1, [2], 0)]
+    assert contents.top_levels(rows_of({1: 0, 2: 0})) == []

@@ -11,7 +11,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from drives import services
-from drives.pdf import cards, data, standings
+from printing.pdf import cards, data, standings
 from tests.conftest import NOW, play_game
 from tests.test_night_changes import change, fresh, next_game, seven_at_game_2
 
@@ -51,7 +51,7 @@ def _holes(html: str, pair: int) -> dict[int, str]:
 
 def test_the_standings_page_shows_missed_games_as_not_played(night, org_client):
     assert (night.current_game, night.is_finished) == (4, True)
-    html = org_client.get(reverse("drives:standings", args=[night.pk])).content.decode()
+    html = org_client.get(reverse("board:drive_standings", args=[night.pk])).content.decode()
     late, leaver = _holes(html, 8), _holes(html, 2)
     assert late[1] == "missed", "pair 8 came for game 2: game 1 is not played, not lost"
     assert "missed" not in (late[2], late[3], late[4])

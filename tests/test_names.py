@@ -12,8 +12,9 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drives import exchange, services, text
+from drives import services, text
 from drives.models import Drive, Pair
+from exchange import document as exchange
 from scorekeeper.models import ScoreGame
 from tests.conftest import NOW, add_pairs, make_drive, play_game, row_counts, started_drive
 from tests.test_api import Api, key_for

@@ -8,8 +8,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from drives import exchange, services
+from drives import services
 from drives.models import MAX_PAIRS, Drive
+from exchange import document as exchange
 from tests.conftest import NOW, add_pairs, make_drive, play_game, row_counts
 from tests.test_api import Api, key_for
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from drives.models import Drive
-from drives.pdf import data
+from printing.pdf import data
 from prizes.models import PlacePrize
 from prizes.services import ties
 from tests.conftest import NOW
@@ -71,7 +71,7 @@ def test_the_standings_sheet_says_the_same_place_and_words(night):
 
 
 def test_the_standings_page_shows_each_pairs_place_and_words(night, org_client):
-    html = org_client.get(reverse("drives:standings", args=[night.pk])).content.decode()
+    html = org_client.get(reverse("board:drive_standings", args=[night.pk])).content.decode()
     for n, words in WORDS.items():
         place, _, said = words.partition(" · ")
         row = re.search(
@@ -123,5 +123,5 @@ def test_a_lost_cut_reads_lost_not_a_place_of_its_own(club, organizer):
 def test_during_the_night_there_are_places_but_no_prize_words(club, organizer, org_client):
     drive = finished_night(club, organizer, TWO_WAY, games=5, seed=1)
     Drive.objects.filter(pk=drive.pk).update(status=Drive.Status.RUNNING)
-    html = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+    html = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
     assert "prize-words" not in html

@@ -1,4 +1,4 @@
-"""The printed documents (drives/pdf/): plain data in, PDF bytes out, no database.
+"""The printed documents (printing/pdf/): plain data in, PDF bytes out, no database.
 
 Text is read back with pypdf. Where pdftoppm is installed, one page of each
 document is rendered to test-artifacts/pdf/ (to look at) and checked for ink
@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from drives.pdf import cards, common, pack, prize_report, seating, standings, tables
-from drives.pdf.common import BOLD, REGULAR, DocInfo, fit_text, printable, text_width
+from printing.pdf import cards, common, pack, prize_report, seating, standings, tables
+from printing.pdf.common import BOLD, REGULAR, DocInfo, fit_text, printable, text_width
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "pdf"
 PDFTOPPM = shutil.which("pdftoppm")

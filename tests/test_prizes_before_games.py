@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from drives.pdf import data
+from printing.pdf import data
 from prizes.models import PlacePrize, PrizeSettings
 from tests.conftest import add_pairs, make_drive, started_drive
 

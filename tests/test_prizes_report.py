@@ -162,8 +162,8 @@ def test_the_prize_report_names_the_pairs_that_have_not_paid(org_client, drive, 
 
 
 def test_the_printed_prize_report_names_the_pairs_that_have_not_paid(drive, organizer):
-    from drives.pdf import data
-    from drives.pdf.data import unpaid_words
+    from printing.pdf import data
+    from printing.pdf.data import unpaid_words
 
     drive_services.pair_set_paid(
         pair=drive.pairs.get(number=5), actor=organizer, now=NOW, paid=False

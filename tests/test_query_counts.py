@@ -160,7 +160,7 @@ def test_the_standings(halls):
     for hall in halls:
         play_game(hall.drive, hall.organizer)
         with assert_statement_count(STANDINGS, label=hall.label):
-            expect(hall.front.get(reverse("drives:standings", args=[hall.drive.pk])), 200)
+            expect(hall.front.get(reverse("board:drive_standings", args=[hall.drive.pk])), 200)
 
 
 def test_next_game(halls):

@@ -37,7 +37,7 @@ SCORER = "scorer"  # scorers and organizers of the club
 PUBLIC = "public"  # anyone, logged in or not
 GET_ONLY = "get-only"  # reading only: a POST is refused (405) or sent to log in
 OWN = "own"  # one account's own thing (an API key): any other account gets 404
-# The JSON API (drives/api.py) takes a bearer key, not a session: this matrix skips
+# The JSON API (api/views.py) takes a bearer key, not a session: this matrix skips
 # it, and tests/test_api.py calls each of these with each kind of key.
 API_ORGANIZER = "api-organizer"  # an organizer's key only
 API_SCORER = "api-scorer"  # a scorer's or an organizer's key of the club
@@ -52,11 +52,6 @@ ROLES: dict[str, str] = {
     "drives:drive_detail": GET_ONLY,
     "drives:drive_edit": ORGANIZER,
     "drives:drive_copy": ORGANIZER,
-    "drives:drive_import": ORGANIZER,  # a drive file uploaded becomes a new drive of the club
-    "drives:drive_export": GET_ONLY,
-    "drives:csv_standings": GET_ONLY,
-    "drives:csv_results": GET_ONLY,
-    "drives:csv_audit": GET_ONLY,
     "drives:drive_screens": ORGANIZER,
     "drives:pairs": GET_ONLY,
     "drives:pair_add": ORGANIZER,
@@ -84,21 +79,26 @@ ROLES: dict[str, str] = {
     "drives:result_correct": ORGANIZER,
     "drives:finish_early": ORGANIZER,
     "drives:drive_finish": ORGANIZER,
-    "drives:standings": GET_ONLY,
     "drives:pair_card": GET_ONLY,
     "drives:audit": GET_ONLY,
     "drives:rules": GET_ONLY,
-    # drives/pdf_urls.py (under drives/<drive_id>/print/): the Print page and PDF downloads
-    "drives:print": GET_ONLY,
-    "drives:print_language": ORGANIZER,
-    "drives:pdf_punch_cards": GET_ONLY,
-    "drives:pdf_blank_cards": GET_ONLY,
-    "drives:pdf_table_cards": GET_ONLY,
-    "drives:pdf_seating": GET_ONLY,
-    "drives:pdf_paper_pack": GET_ONLY,
-    "drives:pdf_standings": GET_ONLY,
-    "drives:pdf_final_cards": GET_ONLY,
-    "drives:pdf_prize_report": GET_ONLY,
+    # printing/urls.py (under drives/<drive_id>/print/): the Print page and PDF downloads
+    "printing:print": GET_ONLY,
+    "printing:print_language": ORGANIZER,
+    "printing:pdf_punch_cards": GET_ONLY,
+    "printing:pdf_blank_cards": GET_ONLY,
+    "printing:pdf_table_cards": GET_ONLY,
+    "printing:pdf_seating": GET_ONLY,
+    "printing:pdf_paper_pack": GET_ONLY,
+    "printing:pdf_standings": GET_ONLY,
+    "printing:pdf_final_cards": GET_ONLY,
+    "printing:pdf_prize_report": GET_ONLY,
+    # exchange/urls.py (under drives/): the drive as a JSON file, its import, CSV files
+    "exchange:drive_import": ORGANIZER,  # a drive file uploaded becomes a new drive of the club
+    "exchange:drive_export": GET_ONLY,
+    "exchange:csv_standings": GET_ONLY,
+    "exchange:csv_results": GET_ONLY,
+    "exchange:csv_audit": GET_ONLY,
     # scoring/urls.py: prizes, ties, side draws, cookie jar
     "prizes:prizes": GET_ONLY,
     "prizes:prize_settings": ORGANIZER,
@@ -139,9 +139,10 @@ ROLES: dict[str, str] = {
     "club:profile": SCORER,
     "club:password_change": SCORER,  # one's own password: needs the old one
     "club:token_revoke": OWN,
-    # drives/board_urls.py: the projector board and public standings
+    # board/urls.py: the projector board and public standings, the organizer's standings
     "board:board": GET_ONLY,
     "board:standings": GET_ONLY,
+    "board:drive_standings": GET_ONLY,
     # drives/table_urls.py: a table's own page from its QR card; the token is the key
     "table:page": GET_ONLY,
     "table:report": PUBLIC,
@@ -157,7 +158,7 @@ ROLES: dict[str, str] = {
     "practice:undo": PUBLIC,
     "practice:next": PUBLIC,
     "practice:again": PUBLIC,
-    # drives/api.py under /api/
+    # api/urls.py under /api/
     "api:api-root": API_OPEN,
     "api:openapi-json": API_OPEN,
     "api:openapi-view": API_OPEN,
@@ -186,7 +187,7 @@ API_TWINS: dict[str, str | None] = {
     "api:game_seating": "drives:game",
     "api:result_record": "drives:result_record",
     "api:game_next": "drives:game_next",
-    "api:standings": "drives:standings",
+    "api:standings": "board:drive_standings",
     "api:prizes": "prizes:report",
 }
 
@@ -442,7 +443,7 @@ def test_an_api_address_allows_the_scorer_exactly_what_its_screen_does(world, ke
 
 def _api_reads() -> list[str]:
     """The API addresses answered on GET (tests/test_api.py calls the writes with each key)."""
-    from drives.views.api import api
+    from api.views import api
 
     names = set()
     for _prefix, router in api._routers:

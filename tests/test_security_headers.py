@@ -95,7 +95,7 @@ def test_no_template_has_inline_script_handlers_or_styles():
 
 
 def test_htmx_is_told_not_to_eval_or_inject_styles():
-    for name in ("base.html", "drives/board_base.html", "drives/table.html"):
+    for name in ("base.html", "board/board_base.html", "drives/table.html"):
         text = (TEMPLATES / name).read_text()
         assert '"allowEval":false' in text and '"includeIndicatorStyles":false' in text, name
 

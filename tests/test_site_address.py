@@ -30,7 +30,7 @@ def test_table_links_and_cards_ignore_a_faked_host(org_client, club, first):
     assert EVIL not in page
     assert "/t/" in page
     pdf = org_client.get(
-        reverse("drives:pdf_table_cards", args=[first.pk]) + "?tables=1", HTTP_HOST=EVIL
+        reverse("printing:pdf_table_cards", args=[first.pk]) + "?tables=1", HTTP_HOST=EVIL
     )
     text = pages_text(pdf)[0].replace("\n", "")
     token = services.table_links(club, 1)[0].token

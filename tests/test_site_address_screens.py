@@ -17,7 +17,7 @@ SCREENS = ["club:table_links", "club:table_card_test", "print", "drive"]
 
 def screen_url(name, drive):
     if name == "print":
-        return reverse("drives:print", args=[drive.pk])
+        return reverse("printing:print", args=[drive.pk])
     if name == "drive":
         return reverse("drives:drive_detail", args=[drive.pk])
     return reverse(name)

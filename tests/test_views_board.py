@@ -1,4 +1,4 @@
-"""The public screens (drives/board_views.py): the projector board and the standings.
+"""The public screens (board/views.py): the projector board and the standings.
 
 No login. Each is shown only while its setting is on; the board answers an
 unchanged poll with a 304 worked out before anything is rendered (its statements are
@@ -13,9 +13,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from board import views as board_views
 from drives import movement, queries, services
 from drives.models import AuditEntry, Drive, TableGame
-from drives.views import board as board_views
 from tests.conftest import NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -265,7 +265,7 @@ def test_an_unchanged_poll_is_a_304_with_no_body_and_no_rendering(anon_client, n
         raise AssertionError("an unchanged poll read the board or rendered it")
 
     # Worked out from the fingerprint alone: nothing read for the board, nothing rendered.
-    monkeypatch.setattr(board_views.live, "board", refuse)
+    monkeypatch.setattr(board_views.contents, "board", refuse)
     monkeypatch.setattr(board_views, "render", refuse)
     again = anon_client.get(board_url(night), HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert again.status_code == 304

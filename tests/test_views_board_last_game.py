@@ -1,4 +1,4 @@
-"""The projector board (drives/views/board.py, drives/live.py) at the drive's last game:
+"""The projector board (board/views.py, board/contents.py) at the drive's last game:
 once every table is in, what comes next is the prizes, not a next game."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from drives import live, services
+from board import contents
+from drives import services
 from tests.conftest import NOW, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def board(client, drive) -> str:
 
 def test_every_table_in_at_the_last_game_says_the_prizes_come_next(anon_client, club, organizer):
     drive = at_game(club, organizer, 3)
-    assert live.board(drive).is_last_game
+    assert contents.board(drive).is_last_game
     play_game(drive, organizer)
     text = board(anon_client, drive)
     assert "Every table is in." in text
@@ -43,7 +44,7 @@ def test_every_table_in_at_the_last_game_says_the_prizes_come_next(anon_client, 
 
 def test_before_the_last_game_the_next_game_is_coming(anon_client, club, organizer):
     drive = at_game(club, organizer, 2)
-    assert not live.board(drive).is_last_game
+    assert not contents.board(drive).is_last_game
     play_game(drive, organizer)
     text = board(anon_client, drive)
     assert "The next game is coming." in text and "the prizes come next" not in text
@@ -54,7 +55,7 @@ def test_the_moves_are_numbers_in_columns_with_the_sentence_for_a_reader(
 ):
     drive = at_game(club, organizer, 2)
     page = anon_client.get(reverse("board:board", args=[drive.pk])).content.decode()
-    moves = live.board(drive).moves
+    moves = contents.board(drive).moves
     assert moves and "Pair: table → table" in page
     for m in moves:
         assert (

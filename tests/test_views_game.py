@@ -581,7 +581,7 @@ def test_finish_closes_the_night_and_shows_the_standings(org_client, club, organ
     drive = night_over(club, organizer)
     r = org_client.post(reverse("drives:drive_finish", args=[drive.pk]), {"from_game": "1"})
     assert r.status_code == 302
-    assert r.url == reverse("drives:standings", args=[drive.pk])
+    assert r.url == reverse("board:drive_standings", args=[drive.pk])
     drive.refresh_from_db()
     assert drive.is_finished
     assert AuditEntry.objects.filter(drive=drive, action="drive_finish").count() == 1
@@ -592,7 +592,7 @@ def test_finish_under_htmx_sends_the_browser_to_the_standings(org_client, club, 
     drive = night_over(club, organizer)
     r = org_client.post(reverse("drives:drive_finish", args=[drive.pk]), {"from_game": "1"}, **HTMX)
     assert r.status_code == 200
-    assert r["HX-Redirect"] == reverse("drives:standings", args=[drive.pk])
+    assert r["HX-Redirect"] == reverse("board:drive_standings", args=[drive.pk])
 
 
 def test_finish_before_the_last_game_is_refused(org_client, organizer, running):

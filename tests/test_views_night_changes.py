@@ -551,7 +551,7 @@ def test_the_consequences_of_an_older_correction_list_the_tables_to_check(
     org_client.post(url("result_correct", drive, 1, 1), {"winner": "2", "from_game": "3"})
 
     assert seating(drive) == before[-1], "seats stay as they were"
-    standings = page(org_client.get(url("standings", drive)))
+    standings = page(org_client.get(reverse("board:drive_standings", args=[drive.pk])))
     assert winner_at(drive, 1, 1) == 2
     assert "During game 3." in standings
 
@@ -669,7 +669,7 @@ def test_finish_early_after_a_complete_game_keeps_it(org_client, organizer, six)
 
     r = org_client.post(url("finish_early", six), {"from_game": "2"}, follow=True)
 
-    assert r.redirect_chain == [(url("standings", six), 302)]
+    assert r.redirect_chain == [(reverse("board:drive_standings", args=[six.pk]), 302)]
     assert "The drive is finished after 2 games." in page(r)
     assert "Final, after 2 games." in page(r)
     fresh(six)
@@ -725,7 +725,7 @@ def test_finish_early_under_htmx(org_client, six):
     assert "Finish the drive early" in page(r)
     r = org_client.post(url("finish_early", six), {"from_game": "2"}, **HTMX)
     assert r.status_code == 200
-    assert r["HX-Redirect"] == url("standings", six)
+    assert r["HX-Redirect"] == reverse("board:drive_standings", args=[six.pk])
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The Print page and the PDF downloads (drives/pdf_views.py)."""
+"""The Print page and the PDF downloads (printing/views.py)."""
 
 from __future__ import annotations
 
@@ -22,16 +22,16 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 # url name -> the file name's ending
 DOWNLOADS = {
-    "drives:pdf_punch_cards": "punch-cards",
-    "drives:pdf_table_cards": "table-cards",
-    "drives:pdf_seating": "seating",
-    "drives:pdf_paper_pack": "paper-pack",
-    "drives:pdf_standings": "standings",
-    "drives:pdf_final_cards": "final-cards",
-    "drives:pdf_prize_report": "prize-report",
-    "drives:pdf_blank_cards": "blank-cards",
+    "printing:pdf_punch_cards": "punch-cards",
+    "printing:pdf_table_cards": "table-cards",
+    "printing:pdf_seating": "seating",
+    "printing:pdf_paper_pack": "paper-pack",
+    "printing:pdf_standings": "standings",
+    "printing:pdf_final_cards": "final-cards",
+    "printing:pdf_prize_report": "prize-report",
+    "printing:pdf_blank_cards": "blank-cards",
 }
-QUERY = {"drives:pdf_blank_cards": "?count=9"}
+QUERY = {"printing:pdf_blank_cards": "?count=9"}
 
 
 def url(name: str, drive, query: str = "") -> str:
@@ -82,7 +82,7 @@ def test_two_drives_on_one_date_download_under_different_names(org_client, drive
         club=drive.club, actor=organizer, now=NOW, name="Afternoon 45s", date=drive.date
     )
     names = {
-        org_client.get(url("drives:pdf_punch_cards", d))["Content-Disposition"]
+        org_client.get(url("printing:pdf_punch_cards", d))["Content-Disposition"]
         for d in (drive, other)
     }
     assert names == {
@@ -91,7 +91,7 @@ def test_two_drives_on_one_date_download_under_different_names(org_client, drive
     }
 
 
-ORGANIZER_ONLY = ("drives:pdf_table_cards", "drives:pdf_prize_report")
+ORGANIZER_ONLY = ("printing:pdf_table_cards", "printing:pdf_prize_report")
 
 
 @pytest.mark.parametrize("name", [n for n in DOWNLOADS if n not in ORGANIZER_ONLY])
@@ -105,29 +105,29 @@ def test_a_scorer_may_download(scorer_client, drive, name):
 def test_table_cards_and_prize_report_are_for_organizers(scorer_client, drive, name):
     # The table cards carry the tables' keys; the prize pages are the organizer's.
     assert scorer_client.get(url(name, drive, QUERY.get(name, ""))).status_code == 403
-    page = scorer_client.get(url("drives:print", drive)).content.decode()
+    page = scorer_client.get(url("printing:print", drive)).content.decode()
     assert url(name, drive) not in page
 
 
-@pytest.mark.parametrize("name", [*DOWNLOADS, "drives:print"])
+@pytest.mark.parametrize("name", [*DOWNLOADS, "printing:print"])
 def test_only_get(org_client, drive, name):
     r = org_client.post(url(name, drive, QUERY.get(name, "")))
     assert r.status_code == 405
 
 
-@pytest.mark.parametrize("name", [*DOWNLOADS, "drives:print"])
+@pytest.mark.parametrize("name", [*DOWNLOADS, "printing:print"])
 def test_another_clubs_organizer_gets_404(other_club_client, drive, name):
     r = other_club_client.get(url(name, drive, QUERY.get(name, "")))
     assert r.status_code == 404
 
 
-@pytest.mark.parametrize("name", [*DOWNLOADS, "drives:print"])
+@pytest.mark.parametrize("name", [*DOWNLOADS, "printing:print"])
 def test_anonymous_goes_to_the_login(anon_client, drive, name):
     assert goes_to_login(anon_client.get(url(name, drive, QUERY.get(name, ""))))
 
 
 def test_the_punch_cards_carry_every_pair_and_their_names(org_client, drive):
-    texts = pages_text(org_client.get(url("drives:pdf_punch_cards", drive)))
+    texts = pages_text(org_client.get(url("printing:pdf_punch_cards", drive)))
     assert len(texts) == 1  # 7 pairs, 8 cards to a page
     text = texts[0]
     assert "Ó Súilleabháin" in text and "Thériault" in text
@@ -138,7 +138,7 @@ def test_the_punch_cards_carry_every_pair_and_their_names(org_client, drive):
 
 @pytest.mark.parametrize("count,pages", [("1", 1), ("8", 1), ("9", 2), ("200", 25)])
 def test_blank_cards_come_in_the_number_asked(org_client, drive, count, pages):
-    r = org_client.get(url("drives:pdf_blank_cards", drive, f"?count={count}"))
+    r = org_client.get(url("printing:pdf_blank_cards", drive, f"?count={count}"))
     texts = pages_text(r)
     assert len(texts) == pages
     assert "Player" not in "".join(texts)
@@ -146,7 +146,7 @@ def test_blank_cards_come_in_the_number_asked(org_client, drive, count, pages):
 
 @pytest.mark.parametrize("query", ["", "?count=", "?count=0", "?count=201", "?count=ten"])
 def test_a_bad_blank_card_count_is_a_clear_400(org_client, drive, query):
-    r = org_client.get(url("drives:pdf_blank_cards", drive, query))
+    r = org_client.get(url("printing:pdf_blank_cards", drive, query))
     assert r.status_code == 400
     assert r["Content-Type"].startswith("text/html")
     assert "That number will not do" in r.content.decode()
@@ -154,14 +154,14 @@ def test_a_bad_blank_card_count_is_a_clear_400(org_client, drive, query):
 
 @pytest.mark.parametrize("query", ["?tables=0", "?tables=201", "?tables=x", "?tables=-3"])
 def test_a_bad_table_count_is_a_clear_400(org_client, drive, query):
-    r = org_client.get(url("drives:pdf_table_cards", drive, query))
+    r = org_client.get(url("printing:pdf_table_cards", drive, query))
     assert r.status_code == 400
     assert "That number will not do" in r.content.decode()
 
 
 def test_table_cards_default_to_the_drives_tables(org_client, drive, club, settings):
     # 7 pairs: 4 tables (one half-empty).
-    texts = pages_text(org_client.get(url("drives:pdf_table_cards", drive)))
+    texts = pages_text(org_client.get(url("printing:pdf_table_cards", drive)))
     assert len(texts) == 4
     links = {link.table: link for link in TableLink.objects.filter(club=club)}
     assert sorted(links) == [1, 2, 3, 4]
@@ -171,7 +171,7 @@ def test_table_cards_default_to_the_drives_tables(org_client, drive, club, setti
 
 
 def test_table_cards_tables_can_be_overridden(org_client, drive):
-    texts = pages_text(org_client.get(url("drives:pdf_table_cards", drive, "?tables=9")))
+    texts = pages_text(org_client.get(url("printing:pdf_table_cards", drive, "?tables=9")))
     assert len(texts) == 9
     assert "9" in texts[8].split()
 
@@ -179,13 +179,13 @@ def test_table_cards_tables_can_be_overridden(org_client, drive):
 def test_table_cards_before_the_start_count_half_the_pairs(org_client, club, organizer):
     d = make_drive(club, organizer)
     add_pairs(d, organizer, 11)
-    texts = pages_text(org_client.get(url("drives:pdf_table_cards", d)))
+    texts = pages_text(org_client.get(url("printing:pdf_table_cards", d)))
     assert len(texts) == 6
 
 
 def test_table_cards_use_the_site_base_address(org_client, drive, settings, club):
     settings.SITE_BASE_URL = "http://hall.local:8000"
-    text = pages_text(org_client.get(url("drives:pdf_table_cards", drive, "?tables=1")))[0]
+    text = pages_text(org_client.get(url("printing:pdf_table_cards", drive, "?tables=1")))[0]
     token = TableLink.objects.get(club=club, table=1).token
     assert f"http://hall.local:8000/t/{token}/" in text.replace("\n", "")
 
@@ -193,20 +193,20 @@ def test_table_cards_use_the_site_base_address(org_client, drive, settings, club
 def test_the_seating_list_before_the_start_is_refused(org_client, club, organizer):
     d = make_drive(club, organizer)
     add_pairs(d, organizer, 4)
-    r = org_client.get(url("drives:pdf_seating", d))
+    r = org_client.get(url("printing:pdf_seating", d))
     assert r.status_code == 409
     assert "start the drive first" in r.content.decode()
 
 
 def test_the_seating_list_shows_the_current_game(org_client, drive):
-    texts = pages_text(org_client.get(url("drives:pdf_seating", drive)))
+    texts = pages_text(org_client.get(url("printing:pdf_seating", drive)))
     joined = "\n".join(texts)
     assert "Game 2 of 25" in joined
     assert "sits out" in joined  # 7 pairs: one sits out
 
 
 def test_the_paper_pack_has_a_sheet_for_every_game_left(org_client, drive):
-    texts = pages_text(org_client.get(url("drives:pdf_paper_pack", drive)))
+    texts = pages_text(org_client.get(url("printing:pdf_paper_pack", drive)))
     joined = "\n".join(texts)
     for game in range(2, 26):
         assert f"Game {game}: result sheet" in joined
@@ -220,7 +220,7 @@ def test_punch_card_queries_do_not_grow_with_pairs(org_client, club, organizer):
         d = make_drive(club, organizer, name=f"Drive {n}")
         add_pairs(d, organizer, n)
         with CaptureQueriesContext(connection) as ctx:
-            r = org_client.get(url("drives:pdf_punch_cards", d))
+            r = org_client.get(url("printing:pdf_punch_cards", d))
         assert r.status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1]
@@ -228,7 +228,7 @@ def test_punch_card_queries_do_not_grow_with_pairs(org_client, club, organizer):
 
 
 @pytest.mark.parametrize(
-    "name", ["drives:pdf_standings", "drives:pdf_seating", "drives:pdf_final_cards"]
+    "name", ["printing:pdf_standings", "printing:pdf_seating", "printing:pdf_final_cards"]
 )
 def test_other_downloads_queries_do_not_grow_with_pairs(org_client, club, organizer, name):
     counts = []
@@ -246,16 +246,16 @@ def test_other_downloads_queries_do_not_grow_with_pairs(org_client, club, organi
 def test_a4_clubs_get_a4_pages(org_client, drive, club):
     club.paper_size = Club.PaperSize.A4
     club.save()
-    r = org_client.get(url("drives:pdf_punch_cards", drive))
+    r = org_client.get(url("printing:pdf_punch_cards", drive))
     box = PdfReader(io.BytesIO(r.content)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)
-    r = org_client.get(url("drives:pdf_standings", drive))
+    r = org_client.get(url("printing:pdf_standings", drive))
     box = PdfReader(io.BytesIO(r.content)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)
 
 
 def test_letter_is_the_default(org_client, drive):
-    r = org_client.get(url("drives:pdf_prize_report", drive))
+    r = org_client.get(url("printing:pdf_prize_report", drive))
     box = PdfReader(io.BytesIO(r.content)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
 
@@ -314,7 +314,7 @@ def finished(club, organizer):
 
 def test_the_prize_report_pdf_has_what_the_page_has(org_client, finished):
     page = org_client.get(reverse("prizes:report", args=[finished.pk])).content.decode()
-    text = "\n".join(pages_text(org_client.get(url("drives:pdf_prize_report", finished))))
+    text = "\n".join(pages_text(org_client.get(url("printing:pdf_prize_report", finished))))
     flat = " ".join(text.split())
     for heading in ("Places", "Cookie jar", "Side prizes", "50/50 draw", "Cash summary"):
         assert heading in flat
@@ -332,7 +332,7 @@ def test_the_prize_report_shows_how_a_tie_was_settled(org_client, finished, orga
     assert tied, "the fixture's night has a tie to settle"
     group = tied[0]
     before = " ".join(
-        "\n".join(pages_text(org_client.get(url("drives:pdf_prize_report", finished)))).split()
+        "\n".join(pages_text(org_client.get(url("printing:pdf_prize_report", finished)))).split()
     )
     assert "Tie: not settled yet." in before
     ties.decision_record(
@@ -345,13 +345,13 @@ def test_the_prize_report_shows_how_a_tie_was_settled(org_client, finished, orga
     )
     how = ties.prize_groups(finished).get(group.prize).how
     after = " ".join(
-        "\n".join(pages_text(org_client.get(url("drives:pdf_prize_report", finished)))).split()
+        "\n".join(pages_text(org_client.get(url("printing:pdf_prize_report", finished)))).split()
     )
     assert " ".join(how.split()) in after
 
 
 def test_final_cards_show_totals_and_prizes(org_client, finished):
-    texts = pages_text(org_client.get(url("drives:pdf_final_cards", finished)))
+    texts = pages_text(org_client.get(url("printing:pdf_final_cards", finished)))
     flat = " ".join("\n".join(texts).split())
     assert "Łukasz Żółć" in flat
     for g in ties.prize_groups(finished).places:
@@ -365,7 +365,7 @@ def test_final_cards_show_totals_and_prizes(org_client, finished):
 
 
 def test_the_print_page_lists_every_document(org_client, drive):
-    r = org_client.get(reverse("drives:print", args=[drive.pk]))
+    r = org_client.get(reverse("printing:print", args=[drive.pk]))
     assert r.status_code == 200
     html = r.content.decode()
     for name in DOWNLOADS:
@@ -375,7 +375,7 @@ def test_the_print_page_lists_every_document(org_client, drive):
 
 
 def test_the_print_page_for_htmx_is_just_the_content(org_client, drive):
-    r = org_client.get(reverse("drives:print", args=[drive.pk]), **HTMX)
+    r = org_client.get(reverse("printing:print", args=[drive.pk]), **HTMX)
     assert r.status_code == 200
     html = r.content.decode()
     assert "<html" not in html
@@ -383,29 +383,29 @@ def test_the_print_page_for_htmx_is_just_the_content(org_client, drive):
 
 
 def test_a_scorer_sees_the_print_page(scorer_client, drive):
-    assert scorer_client.get(reverse("drives:print", args=[drive.pk])).status_code == 200
+    assert scorer_client.get(reverse("printing:print", args=[drive.pk])).status_code == 200
 
 
 def test_the_seating_waits_for_the_start_on_the_print_page(org_client, club, organizer):
     d = make_drive(club, organizer)
-    html = org_client.get(reverse("drives:print", args=[d.pk])).content.decode()
-    assert reverse("drives:pdf_seating", args=[d.pk]) not in html
+    html = org_client.get(reverse("printing:print", args=[d.pk])).content.decode()
+    assert reverse("printing:pdf_seating", args=[d.pk]) not in html
     assert "once the drive has started" in html
 
 
 def test_the_print_tab_is_on_every_drive_page(org_client, drive):
-    html = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
-    assert reverse("drives:print", args=[drive.pk]) in html
+    html = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
+    assert reverse("printing:print", args=[drive.pk]) in html
 
 
 def test_the_standings_page_offers_the_sheet(org_client, drive):
-    html = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
-    assert reverse("drives:pdf_standings", args=[drive.pk]) in html
+    html = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
+    assert reverse("printing:pdf_standings", args=[drive.pk]) in html
 
 
 def test_the_prize_report_page_offers_the_pdf(org_client, finished):
     html = org_client.get(reverse("prizes:report", args=[finished.pk])).content.decode()
-    assert reverse("drives:pdf_prize_report", args=[finished.pk]) in html
+    assert reverse("printing:pdf_prize_report", args=[finished.pk]) in html
 
 
 def test_the_club_paper_size_is_set_with_the_cash_unit(org_client, drive, club):
@@ -417,7 +417,7 @@ def test_the_club_paper_size_is_set_with_the_cash_unit(org_client, drive, club):
     club.refresh_from_db()
     assert club.paper_size == "a4"
     assert AuditEntry.objects.filter(club=club, action="club_paper_size").count() == 1
-    r = org_client.get(url("drives:pdf_standings", drive))
+    r = org_client.get(url("printing:pdf_standings", drive))
     box = PdfReader(io.BytesIO(r.content)).pages[0].mediabox
     assert round(float(box.width)) == 595
 
@@ -432,7 +432,7 @@ def test_a_bad_paper_size_is_refused(org_client, drive, club):
     assert club.paper_size == "letter"
 
 
-@pytest.mark.parametrize("name", [n for n in DOWNLOADS if n != "drives:pdf_seating"])
+@pytest.mark.parametrize("name", [n for n in DOWNLOADS if n != "printing:pdf_seating"])
 def test_every_other_download_works_before_the_start(org_client, club, organizer, name):
     d = make_drive(club, organizer)
     add_pairs(d, organizer, 5)
@@ -446,7 +446,7 @@ def test_the_paper_pack_before_the_start_has_blank_sheets_for_every_game(
 ):
     d = make_drive(club, organizer, games=3)
     add_pairs(d, organizer, 5)
-    text = "\n".join(pages_text(org_client.get(url("drives:pdf_paper_pack", d))))
+    text = "\n".join(pages_text(org_client.get(url("printing:pdf_paper_pack", d))))
     assert "The drive has not started." in text
     for game in (1, 2, 3):
         assert f"Game {game}: result sheet" in text
@@ -454,13 +454,13 @@ def test_the_paper_pack_before_the_start_has_blank_sheets_for_every_game(
 
 
 def test_the_paper_pack_of_a_finished_night_has_no_sheets_left(org_client, finished):
-    text = "\n".join(pages_text(org_client.get(url("drives:pdf_paper_pack", finished))))
+    text = "\n".join(pages_text(org_client.get(url("printing:pdf_paper_pack", finished))))
     assert "Final, after 3 games." in text
     assert "result sheet" not in text
 
 
 def test_the_generated_time_is_in_the_local_time_zone(drive, settings):
-    from drives.pdf import data
+    from printing.pdf import data
 
     settings.TIME_ZONE = "America/Halifax"
     info = data.doc_info(drive, now=NOW)  # 19:00 UTC is 15:00 in Halifax in November
@@ -476,12 +476,12 @@ def test_the_generated_time_is_in_the_local_time_zone(drive, settings):
 def test_punch_cards_print_each_pairs_code_when_the_drive_confirms_by_code(
     org_client, drive, organizer
 ):
-    plain = "".join(pages_text(org_client.get(url("drives:pdf_punch_cards", drive))))
+    plain = "".join(pages_text(org_client.get(url("printing:pdf_punch_cards", drive))))
     codes = dict(drive.pairs.values_list("number", "code"))
     assert not any(code in plain for code in codes.values())
     services.drive_screens_set(drive=drive, actor=organizer, now=NOW, confirm_by_code=True)
     drive.refresh_from_db()
-    texts = pages_text(org_client.get(url("drives:pdf_punch_cards", drive)))
+    texts = pages_text(org_client.get(url("printing:pdf_punch_cards", drive)))
     flat = "".join(texts)
     for code in codes.values():
         assert f"Code {code}" in flat

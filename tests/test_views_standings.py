@@ -55,7 +55,7 @@ def standings_rows(html):
 
 
 PAGES = {
-    "standings": ("drives:standings", lambda d: [d.pk]),
+    "standings": ("board:drive_standings", lambda d: [d.pk]),
     "pair_card": ("drives:pair_card", lambda d: [d.pk, 1]),
     "audit": ("drives:audit", lambda d: [d.pk]),
 }
@@ -109,7 +109,7 @@ def test_a_drive_that_does_not_exist_is_not_found(org_client, night, page):
 
 
 def test_standings_put_game_one_winners_first_sharing_first_place(org_client, night):
-    r = org_client.get(reverse("drives:standings", args=[night.pk]))
+    r = org_client.get(reverse("board:drive_standings", args=[night.pk]))
     assert r.status_code == 200
     page = r.content.decode()
     assert "During game 2." in page
@@ -120,7 +120,7 @@ def test_standings_put_game_one_winners_first_sharing_first_place(org_client, ni
 
 
 def test_standings_show_a_punched_hole_for_each_game_won(org_client, night):
-    page = org_client.get(reverse("drives:standings", args=[night.pk])).content.decode()
+    page = org_client.get(reverse("board:drive_standings", args=[night.pk])).content.decode()
     assert page.count('title="game 1 won"') == 3
     assert page.count('title="game 1 not won"') == 3
     assert page.count('title="game 3 not played yet"') == 6
@@ -138,7 +138,7 @@ def test_standings_count_a_sit_out_as_a_win_only_when_the_drive_says_so(
             )
         ]
         rows = standings_rows(
-            org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+            org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
         )
         assert (sitter, won) in [(n, w) for _, n, w in rows]
 
@@ -146,7 +146,7 @@ def test_standings_count_a_sit_out_as_a_win_only_when_the_drive_says_so(
 def test_standings_before_the_start_list_every_pair_at_nil(org_client, club, organizer):
     drive = make_drive(club, organizer)
     services.pairs_bulk_add(drive=drive, actor=organizer, now=NOW, text="A & B\nC & D")
-    page = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+    page = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
     assert "The drive has not started." in page
     assert standings_rows(page) == [(1, 1, 0), (1, 2, 0)]
 
@@ -156,7 +156,7 @@ def test_standings_show_accents_and_emoji_as_typed(org_client, club, organizer):
     text = "Seán Ó Súilleabháin & Réjean Thériault\n🃏 Joker Jim & Queen 👑 Bea"
     services.pairs_bulk_add(drive=drive, actor=organizer, now=NOW, text=text)
     services.drive_start(drive=drive, actor=organizer, now=NOW, seed=1)
-    page = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+    page = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
     assert "Seán Ó Súilleabháin &amp; Réjean Thériault" in page
     assert "🃏 Joker Jim &amp; Queen 👑 Bea" in page
 
@@ -164,7 +164,7 @@ def test_standings_show_accents_and_emoji_as_typed(org_client, club, organizer):
 def test_standings_escape_markup_in_names(org_client, club, organizer):
     drive = make_drive(club, organizer)
     services.pairs_bulk_add(drive=drive, actor=organizer, now=NOW, text="<b>Big Dan & Mary O'Neil")
-    page = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+    page = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
     assert "<b>Big" not in page
     assert "&lt;b&gt;Big Dan &amp; Mary O&#x27;Neil" in page
 
@@ -173,7 +173,7 @@ def test_final_standings_say_so(org_client, club, organizer):
     drive = started_drive(club, organizer, pairs=4, games=1)
     play_game(drive, organizer)
     services.drive_finish(drive=drive, from_game=1, actor=organizer, now=NOW)
-    page = org_client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+    page = org_client.get(reverse("board:drive_standings", args=[drive.pk])).content.decode()
     assert "Final, after 1 game." in page
 
 

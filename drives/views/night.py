@@ -30,17 +30,12 @@ from ..forms import (
     SeatChangeForm,
 )
 from ..models import Drive, Hand, TableGame
+from ..queries import game_or_404
 from ..text import whole_number
 from . import fragments
 from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
 
 # --- Results ----------------------------------------------------------------
-
-
-def game_or_404(drive: Drive, game: int) -> int:
-    if not 1 <= game <= max(drive.current_game, 0):
-        raise Http404(_("Game %(game)d has not been seated.") % {"game": game})
-    return game
 
 
 def _result_base(drive: Drive, game: int) -> str:
@@ -366,7 +361,7 @@ def drive_finish(request, drive_id):
         origin=origin_of(request, "finish"),
     )
     messages.success(request, _("The drive is finished. Here are the final standings."))
-    url = reverse("drives:standings", args=[drive.pk])
+    url = reverse("board:drive_standings", args=[drive.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
@@ -536,7 +531,7 @@ def finish_early(request, drive_id):
             )
             % {"n": drive.current_game},
         )
-        url = reverse("drives:standings", args=[drive.pk])
+        url = reverse("board:drive_standings", args=[drive.pk])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if not drive.is_running:
         return redirect("drives:drive_detail", drive_id=drive.pk)

@@ -1,4 +1,4 @@
-"""The organizer's screens before and around the night: drives, pairs, the start, standings,
+"""The organizer's screens before and around the night: drives, pairs, the start,
 punch cards, the audit, a new drive from a previous one and the rules page.
 """
 
@@ -19,8 +19,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from prizes.interface import pair_places
-
 from .. import game_options, queries, services
 from ..forms import (
     BulkPairsForm,
@@ -32,7 +30,6 @@ from ..forms import (
     StartForm,
 )
 from ..models import AuditEntry, Drive, Pair
-from . import fragments
 from .shared import (
     ORGANIZER,
     address_note,
@@ -441,27 +438,7 @@ def drive_start(request, drive_id):
     return page(request, "drives/start.html", ctx, status)
 
 
-# --- Standings, cards, audit ------------------------------------------------
-
-
-@login_required
-@require_GET
-def standings(request, drive_id):
-    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    played = drive.current_game
-    # One address reversed for all the rows' card links: a pair's adds its number.
-    card_base = reverse("drives:pair_card", args=[drive.pk, 1])[: -len("1/")]
-    ctx = {
-        "drive": drive,
-        "rows": fragments.standings_rows(
-            pair_places(drive),
-            card_base=card_base,
-            game_numbers=range(1, drive.games + 1),
-            played=played,
-        ),
-        "played": played,
-    }
-    return page(request, "drives/standings.html", ctx)
+# --- Cards, audit ------------------------------------------------------------
 
 
 @login_required

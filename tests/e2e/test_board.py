@@ -12,9 +12,9 @@ import time
 
 from playwright.sync_api import Page, expect
 
+from board import views as board_views
 from drives import services
 from drives.models import TableGame
-from drives.views import board as board_views
 from tests.conftest import NOW, make_club, make_drive, make_user, play_game
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
 from tests.e2e.test_drive_night import PASTE, hall_fit_problems

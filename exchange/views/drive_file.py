@@ -1,6 +1,6 @@
 """Download a whole drive as JSON, and import one (organizers only).
 
-The document and its checks are drives/exchange.py; these views read the
+The document and its checks are exchange/document/; these views read the
 upload, call it and answer.
 """
 
@@ -22,8 +22,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import exchange, services
-from .shared import ORGANIZER, get_drive_for_user, membership_of, origin_of, page
+from drives.interface import DriveError
+from drives.views.shared import ORGANIZER, get_drive_for_user, membership_of, origin_of, page
+
+from .. import document as exchange
 
 
 class ImportForm(forms.Form):
@@ -46,7 +48,7 @@ def drive_export(request: HttpRequest, drive_id: int) -> HttpResponse:
 
 
 def _import_page(request: HttpRequest, form: ImportForm, status: int = 200) -> HttpResponse:
-    return page(request, "drives/import.html", {"form": form}, status)
+    return page(request, "exchange/import.html", {"form": form}, status)
 
 
 @login_required
@@ -73,7 +75,7 @@ def drive_import(request: HttpRequest) -> HttpResponse:
             filename=upload.name,
             origin=origin_of(request, "import a drive"),
         )
-    except services.DriveError as e:
+    except DriveError as e:
         form.add_error("file", e.message)
         return _import_page(request, form, e.status)
     messages.success(

@@ -10,6 +10,25 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from drives.interface import (
+    FRONT,
+    DriveError,
+    Origin,
+    check_game_options,
+    key_source,
+    pair_code_draw,
+    record_audit,
+)
+from drives.models import (
+    AuditEntry,
+    Club,
+    Drive,
+    Hand,
+    Pair,
+    Seat,
+    Submission,
+    TableGame,
+)
 from prizes.models import (
     Decision,
     JarDraw,
@@ -20,19 +39,6 @@ from prizes.models import (
 )
 from scoring.words import gettext_noop
 
-from .. import pair_codes
-from ..game_options import check_game_options
-from ..models import (
-    AuditEntry,
-    Club,
-    Drive,
-    Hand,
-    Pair,
-    Seat,
-    Submission,
-    TableGame,
-)
-from ..services import FRONT, DriveError, Origin, key_source, record_audit
 from .check import _Checked, _Refused, check_document
 from .limits import FORMAT, VERSION
 
@@ -123,7 +129,7 @@ def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: 
     # The pairs keep the codes printed on their punch cards; a file from before codes were
     # exported gets new ones (its cards are printed again).
     kept = {p["code"] for p in c.pairs if p["code"]}
-    fresh = iter(pair_codes.draw(kept, sum(not p["code"] for p in c.pairs)))
+    fresh = iter(pair_code_draw(kept, sum(not p["code"] for p in c.pairs)))
     pairs = Pair.objects.bulk_create(
         [Pair(drive=drive, **{**p, "code": p["code"] or next(fresh)}) for p in c.pairs]
     )

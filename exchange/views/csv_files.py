@@ -22,9 +22,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .. import queries
-from ..models import AuditEntry, Drive, Seat, TableGame
-from .shared import get_drive_for_user
+from drives.interface import standings as drive_standings
+from drives.models import AuditEntry, Drive, Seat, TableGame
+from drives.views.shared import get_drive_for_user
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -58,7 +58,7 @@ def _csv(drive: Drive, what: str, header: list[str], rows: Iterable[Iterable]) -
 def standings_rows(drive: Drive) -> list[list]:
     return [
         [r.rank, r.pair.number, r.pair.names, r.won, " ".join(str(g) for g in sorted(r.punched))]
-        for r in queries.standings(drive)
+        for r in drive_standings(drive)
     ]
 
 

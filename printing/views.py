@@ -2,7 +2,7 @@
 
 Organizers and scorers may download. Each view reads the drive through
 get_drive_for_user (404 for another club's drive), builds the document's
-plain data (drives/pdf/data.py), draws it (drives/pdf/*) and sends the bytes
+plain data (printing/pdf/data.py), draws it (printing/pdf/*) and sends the bytes
 as an attachment named after the drive's date.
 """
 
@@ -22,10 +22,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import services
-from ..models import Drive
-from ..pdf import cards, data, pack, prize_report, seating, standings, tables
-from .shared import address_note, get_drive_for_user, handle_drive_errors, origin_of, page
+from drives.interface import DriveError, drive_print_language_set, table_link_url, table_links
+from drives.models import Drive
+from drives.views.shared import (
+    address_note,
+    get_drive_for_user,
+    handle_drive_errors,
+    origin_of,
+    page,
+)
+
+from .pdf import cards, data, pack, prize_report, seating, standings, tables
 
 MAX_COPIES = data.MAX_COPIES
 
@@ -64,7 +71,7 @@ def _documents(drive: Drive) -> list[dict]:
     """Every printable document of the drive, for the Print page."""
 
     def url(name: str) -> str:
-        return reverse(f"drives:{name}", args=[drive.pk])
+        return reverse(f"printing:{name}", args=[drive.pk])
 
     started = not drive.is_setup
     return [
@@ -128,7 +135,7 @@ def _print_page(request, drive, *, blank_form=None, tables_form=None, status=200
         "table_count": data.table_count(drive),
         "print_languages": Drive._meta.get_field("language").choices,
     }
-    return page(request, "drives/print.html", ctx, status)
+    return page(request, "printing/print.html", ctx, status)
 
 
 class PrintLanguageForm(forms.Form):
@@ -143,8 +150,8 @@ def print_language(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id)
     form = PrintLanguageForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("Choose English or French."))
-    drive = services.drive_print_language_set(
+        raise DriveError(_("Choose English or French."))
+    drive = drive_print_language_set(
         drive=drive,
         language=form.cleaned_data["language"],
         actor=request.user,
@@ -203,11 +210,11 @@ def table_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
     if not form.is_valid():
         return _print_page(request, drive, tables_form=form, status=400)
     count = form.cleaned_data["tables"] or data.table_count(drive)
-    links = [link for link in services.table_links(drive.club, count) if link.table <= count]
+    links = [link for link in table_links(drive.club, count) if link.table <= count]
     return _download(
         drive,
         "table-cards",
-        lambda: tables.table_cards(data.table_cards(drive, links, services.table_link_url)),
+        lambda: tables.table_cards(data.table_cards(drive, links, table_link_url)),
     )
 
 
@@ -217,7 +224,7 @@ def table_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
 def seating_list(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     if drive.is_setup:
-        raise services.DriveError(_("There is no seating yet: start the drive first."), 409)
+        raise DriveError(_("There is no seating yet: start the drive first."), 409)
     return _download(drive, "seating", lambda: seating.seating(data.seating(drive)))
 
 

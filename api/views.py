@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from django.core.exceptions import PermissionDenied, SuspiciousOperation, ValidationError
 from django.db import models
@@ -23,39 +23,45 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from ninja import Field, NinjaAPI, Path, Schema, Status
+from ninja import Field, NinjaAPI, Status
 from ninja.openapi.docs import Swagger
-from ninja.security import HttpBearer
-from pydantic import StringConstraints
 
-from accounts import interface as api_tokens
-from prizes import interface as report_service
+from drives import interface as drive_services
+from drives.interface import DriveError, Origin, game_or_404, game_tables
+from drives.interface import standings as drive_standings
+from drives.models import Drive, Pair, TableGame
+from drives.views.shared import ORGANIZER, get_drive_for_user, membership_of
+from prizes.interface import prize_report
 
-from .. import queries, services
-from ..models import MAX_GAMES, MAX_NAME, Drive, Pair, TableGame
-from .night import game_or_404
-from .shared import ORGANIZER, get_drive_for_user, membership_of
-
-# Ids beyond this are not ours (and would overflow a database integer).
-ID_MAX = 2**31 - 1
-PAIR_MAX = 9999
-SEED_MAX = 2**62 - 1
-# The NUL character cannot be stored by PostgreSQL: refused like any malformed text.
-NO_NUL = r"^[^\x00]*$"
-
-
-class BearerKey(HttpBearer):
-    """A key from the profile page; the request then acts as its person."""
-
-    def authenticate(self, request: HttpRequest, token: str):
-        found = api_tokens.token_authenticate(token, now=timezone.now())
-        if found is None:
-            return None
-        request.user = found.user
-        return found
+from .auth import BearerKey
+from .schemas import (
+    ERRORS,
+    READ_ERRORS,
+    DriveId,
+    DriveIn,
+    DriveOut,
+    GameNumber,
+    PairIn,
+    PairOut,
+    PrizesOut,
+    ResultIn,
+    ResultOut,
+    SeatingOut,
+    StandingsOut,
+    StartIn,
+    TableNumber,
+)
 
 
-api = NinjaAPI(
+class CardDriveAPI(NinjaAPI):
+    def get_openapi_operation_id(self, operation) -> str:
+        # The ids the schema has published since the API lived in drives/views/api.py
+        # (ninja makes them from the module): clients generated from it name their
+        # methods after them, so they stay.
+        return f"drives_views_api_{operation.view_func.__name__}"
+
+
+api = CardDriveAPI(
     title="Card Drive API",
     version="1",
     description=(
@@ -72,159 +78,6 @@ api = NinjaAPI(
 )
 
 
-# --- Schemas -----------------------------------------------------------------
-
-
-def _text(max_length: int, min_length: int = 0):
-    return Annotated[
-        str, StringConstraints(min_length=min_length, max_length=max_length, pattern=NO_NUL)
-    ]
-
-
-DriveId = Annotated[int, Path(ge=1, le=ID_MAX)]
-GameNumber = Annotated[int, Path(ge=1, le=MAX_GAMES)]
-TableNumber = Annotated[int, Path(ge=1, le=PAIR_MAX)]
-GameKey = Literal[*Drive.Game.values]
-OptionNumber = Annotated[int, Field(ge=-100_000, le=100_000)]
-
-
-class Detail(Schema):
-    detail: str
-
-
-class Invalid(Schema):
-    """422: where the input did not fit the schema (ninja's own answer)."""
-
-    detail: list[dict[str, Any]]
-
-
-ERRORS = {400: Detail, 401: Detail, 403: Detail, 404: Detail, 409: Detail, 422: Invalid}
-READ_ERRORS = {401: Detail, 403: Detail, 404: Detail, 422: Invalid}
-
-
-class DriveIn(Schema):
-    name: _text(120, 1)
-    date: dt.date
-    venue: _text(120) = ""
-    games: int = Field(25, ge=1, le=MAX_GAMES)
-    game: GameKey = Drive.Game.FORTY_FIVES.value
-    # The named options of the game's rules (see the drive settings page), e.g. {"target": 11}.
-    game_options: dict[_text(40), bool | OptionNumber | _text(40) | None] = Field(
-        default_factory=dict, max_length=20
-    )
-    prize_places: int = Field(3, ge=0, le=20)
-    sitout_wins: bool = True
-    confirm_by_number: bool = False
-    confirm_by_code: bool = False
-    board_public: bool = False
-    standings_public: bool = False
-
-
-class DriveOut(Schema):
-    id: int
-    name: str
-    date: dt.date
-    venue: str
-    games: int
-    game: str
-    game_options: dict[str, Any]
-    prize_places: int
-    sitout_wins: bool
-    confirm_by_number: bool
-    confirm_by_code: bool
-    board_public: bool
-    standings_public: bool
-    status: str
-    current_game: int
-    seed: int | None
-
-
-class PairIn(Schema):
-    player1: _text(MAX_NAME, 1)
-    player2: _text(MAX_NAME, 1)
-    number: int | None = Field(None, ge=1, le=PAIR_MAX)
-    paid: bool = False
-
-
-class PairOut(Schema):
-    number: int
-    player1: str
-    player2: str
-    names: str
-    paid: bool
-
-
-class StartIn(Schema):
-    seed: int | None = Field(None, ge=0, le=SEED_MAX)
-    alongside: bool = Field(
-        False,
-        description="Start it although another drive of the club is running (otherwise 409). "
-        "The table cards keep opening the drive they open.",
-    )
-
-
-class SeatedPair(Schema):
-    number: int
-    player1: str
-    player2: str
-    names: str
-
-
-class TableOut(Schema):
-    table: int
-    pairs: list[SeatedPair]
-    deal_first: int | None = Field(description="The pair that deals first; null: cut for it.")
-    status: str
-    winner: int | None = Field(description="The pair whose win counts; null until it counts.")
-
-
-class SeatingOut(Schema):
-    drive: int
-    game: int
-    current_game: int
-    tables: list[TableOut]
-
-
-class ResultIn(Schema):
-    winner: int = Field(ge=1, le=PAIR_MAX, description="The number of the pair that won.")
-    key: str = Field(
-        pattern=services.KEY_RE.pattern,
-        description="Made by the caller, new for each result; a retry sends the same key.",
-    )
-
-
-class ResultOut(Schema):
-    message: str
-    replayed: bool = Field(description="True: this key was seen before; nothing was recorded.")
-    game: int
-    table: TableOut
-
-
-class StandingOut(Schema):
-    rank: int
-    number: int
-    player1: str
-    player2: str
-    names: str
-    won: int
-    punched: list[int]
-
-
-class StandingsOut(Schema):
-    drive: int
-    games: int
-    played: int
-    rows: list[StandingOut]
-
-
-class PrizesOut(Schema):
-    drive: int
-    status: str
-    conflicts: int
-    sections: dict[str, Any]
-    cash: dict[str, Any]
-
-
 # --- Errors ------------------------------------------------------------------
 
 
@@ -232,8 +85,8 @@ def _refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
     return api.create_response(request, {"detail": str(message)}, status=status)
 
 
-@api.exception_handler(services.DriveError)
-def _drive_error(request, exc: services.DriveError):
+@api.exception_handler(DriveError)
+def _drive_error(request, exc: DriveError):
     return _refusal(request, exc.message, exc.status)
 
 
@@ -261,12 +114,12 @@ def _not_found(request, exc: Http404):
 # --- Helpers -----------------------------------------------------------------
 
 
-def origin_of(request: HttpRequest, screen: str) -> services.Origin:
+def origin_of(request: HttpRequest, screen: str) -> Origin:
     """Like the screens' origin, marked as the API and naming the key (never the whole key)."""
     agent = request.headers.get("User-Agent", "")[:150]
     addr = request.META.get("REMOTE_ADDR", "")
     device = f"{addr} {agent}".strip() + f" (API key {request.auth.prefix}…)"
-    return services.Origin(source=f"api: {screen}", device=device)
+    return Origin(source=f"api: {screen}", device=device)
 
 
 def _drive_out(drive: Drive) -> dict:
@@ -357,7 +210,7 @@ def drive_create(request, payload: DriveIn):
     m = membership_of(request)
     if m.role != ORGANIZER:
         raise PermissionDenied(_("Only an organizer can do this."))
-    drive = services.drive_create(
+    drive = drive_services.drive_create(
         club=m.club,
         actor=request.user,
         now=timezone.now(),
@@ -385,7 +238,7 @@ def pairs_add(
     origin = origin_of(request, "pairs")
     now = timezone.now()
     if isinstance(payload, list):
-        pairs = services.pairs_add_many(
+        pairs = drive_services.pairs_add_many(
             drive=drive,
             actor=request.user,
             now=now,
@@ -396,7 +249,7 @@ def pairs_add(
         )
     else:
         pairs = [
-            services.pair_add(
+            drive_services.pair_add(
                 drive=drive, actor=request.user, now=now, origin=origin, **payload.model_dump()
             )
         ]
@@ -412,7 +265,7 @@ def pairs_add(
 def drive_start(request, drive_id: DriveId, payload: StartIn | None = None):
     """Seat game 1 at random (organizers). Give a seed to repeat a draw; none: a fresh one."""
     drive = get_drive_for_user(request, drive_id)
-    drive = services.drive_start(
+    drive = drive_services.drive_start(
         drive=drive,
         actor=request.user,
         now=timezone.now(),
@@ -440,7 +293,7 @@ def game_seating(request, drive_id: DriveId, game: GameNumber):
         "drive": drive.pk,
         "game": game,
         "current_game": drive.current_game,
-        "tables": [_table_out(tg) for tg in queries.game_tables(drive, game)],
+        "tables": [_table_out(tg) for tg in game_tables(drive, game)],
     }
 
 
@@ -456,7 +309,7 @@ def result_record(
     """The winner of a table, as the front table enters it (organizers and scorers): it counts
     at once. Sending the same key again returns the first answer and records nothing."""
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    answer = services.result_enter(
+    answer = drive_services.result_enter(
         drive=drive,
         game=game,
         table=table,
@@ -467,7 +320,7 @@ def result_record(
         key=payload.key,
     )
     tg = answer.table_game
-    row = next(t for t in queries.game_tables(drive, tg.game) if t.pk == tg.pk)
+    row = next(t for t in game_tables(drive, tg.game) if t.pk == tg.pk)
     return {
         "message": answer.message,
         "replayed": answer.replayed,
@@ -486,7 +339,7 @@ def game_next(request, drive_id: DriveId, game: GameNumber):
     """Seat the next game (organizers and scorers) once every table of `game` has its result.
     `game` is the game being played, so a repeated or out-of-date call is refused (409)."""
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    drive = services.game_advance(
+    drive = drive_services.game_advance(
         drive=drive,
         from_game=game,
         actor=request.user,
@@ -515,7 +368,7 @@ def standings(request, drive_id: DriveId):
             "won": r.won,
             "punched": sorted(r.punched),
         }
-        for r in queries.standings(drive)
+        for r in drive_standings(drive)
     ]
     return {
         "drive": drive.pk,
@@ -536,7 +389,7 @@ def prizes(request, drive_id: DriveId):
     (amounts in cents), as the prizes page and the printed report show them (organizers,
     like those pages)."""
     drive = get_drive_for_user(request, drive_id)
-    report = report_service.prize_report(drive)
+    report = prize_report(drive)
     return {
         "drive": drive.pk,
         "status": drive.status,

@@ -1,9 +1,10 @@
-"""Public screens, no login: the projector board and the read-only standings.
+"""The standings screens: the projector board and the read-only standings (public, no
+login), and the organizer's Standings page.
 
-Each is shown only while its setting is on; otherwise (or for a drive that
+Each public screen is shown only while its setting is on; otherwise (or for a drive that
 does not exist) the answer is the same plain 404, so nothing is revealed.
 
-The board polls every 5 seconds. Its ETag is made from live.game_fingerprint
+The board polls every 5 seconds. Its ETag is made from drives' game_fingerprint
 (one query) before anything is rendered, so an unchanged poll costs two small
 queries and a 304.
 """
@@ -12,17 +13,20 @@ from __future__ import annotations
 
 import hashlib
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_GET, require_safe
 
+from drives.interface import game_fingerprint, public_drive, standings_rows
+from drives.models import Drive
+from drives.views.shared import get_drive_for_user, page, speak_club_language
 from prizes.interface import pair_places
 
-from .. import live, sql
-from ..models import Drive
-from .shared import speak_club_language
+from . import contents
 
 
 def _public_drive(drive_id: int, setting: str) -> Drive | None:
@@ -36,7 +40,7 @@ def _not_shown(request: HttpRequest, *, poll: bool = False) -> HttpResponse:
     For the board's poll it is the #board region itself, so a board switched
     off mid-night clears instead of showing old results.
     """
-    template = "drives/board_off.html#board" if request.htmx else "drives/board_off.html"
+    template = "board/board_off.html#board" if request.htmx else "board/board_off.html"
     return render(request, template, {"poll": poll}, status=404)
 
 
@@ -57,7 +61,7 @@ def board_etag(request: HttpRequest, drive: Drive) -> str:
     part = "board" if request.htmx else "page"
     text = "/".join(
         (
-            live.game_fingerprint(drive),
+            game_fingerprint(drive),
             part,
             get_language() or "",
             drive.name,
@@ -71,7 +75,7 @@ def board_etag(request: HttpRequest, drive: Drive) -> str:
 @require_safe
 def board(request: HttpRequest, drive_id: int) -> HttpResponse:
     # The poll: only the columns the board shows (every 5 s, from every projector).
-    drive = sql.public_drive(drive_id, "board_public")
+    drive = public_drive(drive_id, "board_public")
     if drive is None:
         return _fresh(_not_shown(request, poll=True))
     speak_club_language(request, drive.club_language)
@@ -83,13 +87,13 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
         return _fresh(response)
     # The ETag is read before the contents: a change in between is shown by the
     # next poll (its ETag differs), never hidden behind a 304.
-    ctx = {"board": live.board(drive), "drive": drive}
+    ctx = {"board": contents.board(drive), "drive": drive}
     if drive.is_finished:
         # The final leaders read as the standings and the cards do: place and prize (from
         # the whole drive: its prize settings).
         places = pair_places(Drive.objects.get(pk=drive.pk))
         ctx["places"] = {p.number: p.text for p in places}
-    template = "drives/board.html#board" if request.htmx else "drives/board.html"
+    template = "board/board.html#board" if request.htmx else "board/board.html"
     response = render(request, template, ctx)
     response["ETag"] = etag
     return _fresh(response)
@@ -107,4 +111,25 @@ def standings(request: HttpRequest, drive_id: int) -> HttpResponse:
         "game_numbers": range(1, drive.games + 1),
         "played": drive.current_game,
     }
-    return _fresh(render(request, "drives/board_standings.html", ctx))
+    return _fresh(render(request, "board/board_standings.html", ctx))
+
+
+@login_required
+@require_GET
+def drive_standings(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """The organizer's Standings page: every pair by place, with its prize words and card."""
+    drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    played = drive.current_game
+    # One address reversed for all the rows' card links: a pair's adds its number.
+    card_base = reverse("drives:pair_card", args=[drive.pk, 1])[: -len("1/")]
+    ctx = {
+        "drive": drive,
+        "rows": standings_rows(
+            pair_places(drive),
+            card_base=card_base,
+            game_numbers=range(1, drive.games + 1),
+            played=played,
+        ),
+        "played": played,
+    }
+    return page(request, "board/standings.html", ctx)

@@ -14,6 +14,26 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from drives.interface import (
+    MAX_TABLES,
+    MOVEMENTS,
+    OPTION_NAMES,
+    PAIR_CODE_ALPHABET,
+    PAIR_CODE_LENGTH,
+    DriveError,
+    TextError,
+    clean_name,
+    clean_text,
+    is_pair_code,
+)
+from drives.models import (
+    MAX_GAMES,
+    MAX_NAME,
+    MAX_PAIRS,
+    Drive,
+    Submission,
+    TableGame,
+)
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
 from prizes.models import (
     CENTS_MAX,
@@ -22,17 +42,6 @@ from prizes.models import (
     SideDraw,
 )
 
-from .. import movement, pair_codes, text
-from ..game_options import OPTION_NAMES
-from ..models import (
-    MAX_GAMES,
-    MAX_NAME,
-    MAX_PAIRS,
-    Drive,
-    Submission,
-    TableGame,
-)
-from ..services import MAX_TABLES, DriveError
 from .limits import (
     DRIVE_FIELDS,
     FORMAT,
@@ -147,9 +156,9 @@ def _name(value: Any, where: str, max_length: int, *, blank: bool = False) -> st
     value = _str(value, where, max_length, blank=blank)
     try:
         if blank:
-            return text.clean_text(value, max_length=max_length)
-        return text.clean_name(value, max_length=max_length)
-    except text.TextError as e:
+            return clean_text(value, max_length=max_length)
+        return clean_name(value, max_length=max_length)
+    except TextError as e:
         raise _Refused(where, e.message) from None
 
 
@@ -256,7 +265,7 @@ def _check_drive(raw: Any) -> dict:
         "confirm_by_code": _bool(d.get("confirm_by_code", False), "drive.confirm_by_code"),
         "board_public": _bool(d["board_public"], "drive.board_public"),
         "standings_public": _bool(d["standings_public"], "drive.standings_public"),
-        "movement": _choice(d["movement"], "drive.movement", movement.MOVEMENTS),
+        "movement": _choice(d["movement"], "drive.movement", MOVEMENTS),
         "jar_carried_in": _cents(d["jar_carried_in"], "drive.jar_carried_in"),
         "status": _choice(d["status"], "drive.status", Drive.Status.values),
         "seed": _int(d["seed"], "drive.seed", 0, SEED_LIMIT - 1, null=True),
@@ -312,11 +321,11 @@ def _check_pairs(raw: Any) -> list[dict]:
             raise _Refused(where, _("pair %(n)d leaves before it arrives") % {"n": n})
         code = p.get("code")
         if code is not None:
-            if not isinstance(code, str) or not pair_codes.is_code(code):
+            if not isinstance(code, str) or not is_pair_code(code):
                 raise _Refused(
                     f"{where}.code",
                     _("must be %(n)d capital letters from %(letters)s")
-                    % {"n": pair_codes.LENGTH, "letters": pair_codes.ALPHABET},
+                    % {"n": PAIR_CODE_LENGTH, "letters": PAIR_CODE_ALPHABET},
                 )
             if code in codes:
                 raise _Refused(where, _("pair code %(code)s is in the list twice") % {"code": code})

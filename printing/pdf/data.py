@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives import queries
+from drives.interface import game_tables
 from drives.models import Drive, TableGame, TableLink
 from prizes import interface as report_service
 from prizes.interface import dollars
@@ -105,7 +105,7 @@ def table_cards(
 
 
 def _game_tables(drive: Drive, game: int) -> list[TableGame]:
-    return [t for t in queries.game_tables(drive, game) if t.seat_list]
+    return [t for t in game_tables(drive, game) if t.seat_list]
 
 
 def _is_sitout(tg: TableGame) -> bool:

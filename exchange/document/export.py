@@ -6,6 +6,14 @@ from datetime import UTC, datetime
 
 from django.utils.text import slugify
 
+from drives.models import (
+    AuditEntry,
+    Drive,
+    Hand,
+    Seat,
+    Submission,
+    TableGame,
+)
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
 from prizes.models import (
     Decision,
@@ -16,14 +24,6 @@ from prizes.models import (
     SideDraw,
 )
 
-from ..models import (
-    AuditEntry,
-    Drive,
-    Hand,
-    Seat,
-    Submission,
-    TableGame,
-)
 from .limits import FORMAT, VERSION
 
 # ---------------------------------------------------------------- export

@@ -1,0 +1,172 @@
+"""What the API takes and answers: ninja schemas, with the limits of a valid value.
+
+Malformed input (a schema's refusal) is 422 before any view runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from ninja import Field, Path, Schema
+from pydantic import StringConstraints
+
+from drives.interface import KEY_RE
+from drives.models import MAX_GAMES, MAX_NAME, Drive
+
+# Ids beyond this are not ours (and would overflow a database integer).
+ID_MAX = 2**31 - 1
+PAIR_MAX = 9999
+SEED_MAX = 2**62 - 1
+# The NUL character cannot be stored by PostgreSQL: refused like any malformed text.
+NO_NUL = r"^[^\x00]*$"
+
+
+def _text(max_length: int, min_length: int = 0):
+    return Annotated[
+        str, StringConstraints(min_length=min_length, max_length=max_length, pattern=NO_NUL)
+    ]
+
+
+DriveId = Annotated[int, Path(ge=1, le=ID_MAX)]
+GameNumber = Annotated[int, Path(ge=1, le=MAX_GAMES)]
+TableNumber = Annotated[int, Path(ge=1, le=PAIR_MAX)]
+GameKey = Literal[*Drive.Game.values]
+OptionNumber = Annotated[int, Field(ge=-100_000, le=100_000)]
+
+
+class Detail(Schema):
+    detail: str
+
+
+class Invalid(Schema):
+    """422: where the input did not fit the schema (ninja's own answer)."""
+
+    detail: list[dict[str, Any]]
+
+
+ERRORS = {400: Detail, 401: Detail, 403: Detail, 404: Detail, 409: Detail, 422: Invalid}
+READ_ERRORS = {401: Detail, 403: Detail, 404: Detail, 422: Invalid}
+
+
+class DriveIn(Schema):
+    name: _text(120, 1)
+    date: dt.date
+    venue: _text(120) = ""
+    games: int = Field(25, ge=1, le=MAX_GAMES)
+    game: GameKey = Drive.Game.FORTY_FIVES.value
+    # The named options of the game's rules (see the drive settings page), e.g. {"target": 11}.
+    game_options: dict[_text(40), bool | OptionNumber | _text(40) | None] = Field(
+        default_factory=dict, max_length=20
+    )
+    prize_places: int = Field(3, ge=0, le=20)
+    sitout_wins: bool = True
+    confirm_by_number: bool = False
+    confirm_by_code: bool = False
+    board_public: bool = False
+    standings_public: bool = False
+
+
+class DriveOut(Schema):
+    id: int
+    name: str
+    date: dt.date
+    venue: str
+    games: int
+    game: str
+    game_options: dict[str, Any]
+    prize_places: int
+    sitout_wins: bool
+    confirm_by_number: bool
+    confirm_by_code: bool
+    board_public: bool
+    standings_public: bool
+    status: str
+    current_game: int
+    seed: int | None
+
+
+class PairIn(Schema):
+    player1: _text(MAX_NAME, 1)
+    player2: _text(MAX_NAME, 1)
+    number: int | None = Field(None, ge=1, le=PAIR_MAX)
+    paid: bool = False
+
+
+class PairOut(Schema):
+    number: int
+    player1: str
+    player2: str
+    names: str
+    paid: bool
+
+
+class StartIn(Schema):
+    seed: int | None = Field(None, ge=0, le=SEED_MAX)
+    alongside: bool = Field(
+        False,
+        description="Start it although another drive of the club is running (otherwise 409). "
+        "The table cards keep opening the drive they open.",
+    )
+
+
+class SeatedPair(Schema):
+    number: int
+    player1: str
+    player2: str
+    names: str
+
+
+class TableOut(Schema):
+    table: int
+    pairs: list[SeatedPair]
+    deal_first: int | None = Field(description="The pair that deals first; null: cut for it.")
+    status: str
+    winner: int | None = Field(description="The pair whose win counts; null until it counts.")
+
+
+class SeatingOut(Schema):
+    drive: int
+    game: int
+    current_game: int
+    tables: list[TableOut]
+
+
+class ResultIn(Schema):
+    winner: int = Field(ge=1, le=PAIR_MAX, description="The number of the pair that won.")
+    key: str = Field(
+        pattern=KEY_RE.pattern,
+        description="Made by the caller, new for each result; a retry sends the same key.",
+    )
+
+
+class ResultOut(Schema):
+    message: str
+    replayed: bool = Field(description="True: this key was seen before; nothing was recorded.")
+    game: int
+    table: TableOut
+
+
+class StandingOut(Schema):
+    rank: int
+    number: int
+    player1: str
+    player2: str
+    names: str
+    won: int
+    punched: list[int]
+
+
+class StandingsOut(Schema):
+    drive: int
+    games: int
+    played: int
+    rows: list[StandingOut]
+
+
+class PrizesOut(Schema):
+    drive: int
+    status: str
+    conflicts: int
+    sections: dict[str, Any]
+    cash: dict[str, Any]

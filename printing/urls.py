@@ -1,0 +1,21 @@
+"""The Print page and the PDF downloads; config/urls.py mounts them under
+/drives/<drive_id>/print/ in the printing namespace."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "printing"
+
+urlpatterns = [
+    path("", views.print_page, name="print"),
+    path("language/", views.print_language, name="print_language"),
+    path("punch-cards.pdf", views.punch_cards, name="pdf_punch_cards"),
+    path("blank-cards.pdf", views.blank_cards, name="pdf_blank_cards"),
+    path("table-cards.pdf", views.table_cards, name="pdf_table_cards"),
+    path("seating.pdf", views.seating_list, name="pdf_seating"),
+    path("paper-pack.pdf", views.paper_pack, name="pdf_paper_pack"),
+    path("standings.pdf", views.standings_sheet, name="pdf_standings"),
+    path("final-cards.pdf", views.final_cards, name="pdf_final_cards"),
+    path("prize-report.pdf", views.prize_report_pdf, name="pdf_prize_report"),
+]

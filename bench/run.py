@@ -8,6 +8,7 @@ client (full middleware, sessions, templates):
   - "next game" (POST, from a complete game),
   - the punch cards PDF, and the prize report PDF of a second night of the
     same size played to the end (25 games),
+  - the result screen's tiles and the standings rows built alone, without a request,
 each compared with a floor view measured in the same run: one INSERT and a
 tiny template, defined here and not in the product's URLs.
 Prints one table. Set DATABASE_URL to run it on PostgreSQL instead.
@@ -261,6 +262,11 @@ def main():
                 timed(lambda: client.get(f"/drives/{drive.pk}/standings/"), 40, login_floor),
             )
         )
+        # The HTML built in Python (drives/views/fragments.py) alone, from rows read once: the
+        # result screen's tiles and strip with the CSRF token in, and the standings rows.
+        tiles, places = fragment_inputs(drive, game)
+        rows.append(("result screen tiles built (no request)", timed(tiles, 40, plain_floor)))
+        rows.append(("standings rows built (no request)", timed(places, 40, plain_floor)))
         rows.append(
             (
                 "punch cards PDF (GET)",
@@ -326,6 +332,49 @@ def main():
     print()
     for line in verdicts(dict(rows)):
         print(line)
+
+
+def fragment_inputs(drive, game):
+    """Two paths that time only the building of the fragments: every tile of the game (each
+    built once, as the result screen does), the strip and the CSRF token put in; then every
+    standings row. What they show is read once, before."""
+    from django.test import RequestFactory
+
+    from drives import queries
+    from drives.views import fragments
+    from prizes.interface import pair_places
+
+    tables = queries.game_tiles(drive, game)
+    strip = [(t.table, t.status) for t in tables]
+    places = pair_places(drive)
+    request = RequestFactory().get("/")
+    base = f"/drives/{drive.pk}/games/{game}/tables/"
+
+    def tiles():
+        t = time.perf_counter()
+        screen = fragments.TileScreen(
+            result_base=base,
+            game_url=f"/drives/{drive.pk}/games/{game}/",
+            editable=True,
+            hand_tables=frozenset(),
+            organizer=True,
+            words=fragments.TileWords(),
+        )
+        bodies = [fragments.tile_body(screen, tg) for tg in tables]
+        html = fragments.with_token(request, "".join(bodies)) + fragments.strip(screen.words, strip)
+        return HttpResponse(html), (time.perf_counter() - t) * 1000
+
+    def rows():
+        t = time.perf_counter()
+        html = fragments.standings_rows(
+            places,
+            card_base=f"/drives/{drive.pk}/cards/",
+            game_numbers=range(1, drive.games + 1),
+            played=drive.current_game,
+        )
+        return HttpResponse(html), (time.perf_counter() - t) * 1000
+
+    return tiles, rows
 
 
 # Targets, as ratios to the floor measured beside each path (issue 18 of the project).

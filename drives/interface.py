@@ -13,10 +13,10 @@ from .services.common import (
     label_words,
     locked_drive,
     record_audit,
+    refusal_error,
     words_join,
 )
 from .services.links import club_paper_size_set
-from .services.scoresheets import hand_refused
 from .services.setup import pair_set_paid
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
@@ -31,12 +31,12 @@ __all__ = [
     "Origin",
     "StaleError",
     "club_paper_size_set",
-    "hand_refused",
     "label_words",
     "locked_drive",
     "pair_set_paid",
     "punched_games",
     "record_audit",
+    "refusal_error",
     "standings",
     "words_join",
 ]

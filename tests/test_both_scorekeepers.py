@@ -13,6 +13,7 @@ import re
 from html import unescape
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from drives import services
@@ -264,3 +265,14 @@ def test_hanging_on_40_is_the_same_on_both_screens(org_client, club, organizer):
     )
     assert totals == (140, 40) and all(status == 200 for status, _words in answers)
     assert hanging[:-1] == [()] * 5 and len(hanging[-1]) == 1 and hanging[-1][0] != winner
+
+
+def test_a_refusal_is_said_in_french_alike_on_both_screens(org_client, club, organizer):
+    org_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    answers, _sheet = play_both(
+        org_client, club, organizer, "forty_fives", [hand((3, 3), 0), hand((4, 1), None)]
+    )
+    assert answers == [
+        (400, ["Main 1 refusée : les levées font 6, il en faut 5."]),
+        (400, ["Touchez qui a gagné le meilleur atout, ou « Aucun atout joué »."]),
+    ]

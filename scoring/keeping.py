@@ -26,6 +26,7 @@ game keeps (``clean_options``). Every refusal is a marked sentence
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -155,7 +156,7 @@ def clean_options(
                 raise SetupError(
                     _("%(option)s is not an option") % {"option": name.replace("_", " ")}
                 )
-            term = Said(option.term.lower(), msgid=option.term, style="{}")
+            term = Said(option.term.lower(), msgid=option.term)
             raise SetupError(
                 _("%(option)s is not an option of %(game)s") % {"option": term, "game": game}
             )
@@ -369,7 +370,7 @@ def _play(variant: Any, state: Any, number: int, record: dict) -> tuple[Any, Row
         row = Row(
             number,
             record,
-            changes=tuple(a - b for a, b in zip(after.scores, state.scores, strict=True)),
+            changes=tuple(map(operator.sub, after.scores, state.scores)),
             totals=after.scores,
             events=tuple(e for e in after.log if e.deal == after.deals_played),
         )

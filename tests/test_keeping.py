@@ -102,7 +102,9 @@ def test_a_refusal_is_said_with_the_hand_or_deal_and_the_rules_reason():
 
 # --- the options a game keeps ----------------------------------------------------------
 
-OFFERED = {"slam", "bell", "thirty_for_sixty", "bidder_adds", "elimination_floor", "dreaded_45"}
+OFFERED = {"slam", "bell", "thirty_for_sixty", "bidder_adds", "elimination_floor", "dreaded_45"} | {
+    "overcall"
+}
 
 
 @pytest.mark.parametrize(
@@ -110,6 +112,11 @@ OFFERED = {"slam", "bell", "thirty_for_sixty", "bidder_adds", "elimination_floor
     [
         ("auction_45", {"slam": True}, {"slam": True}),
         ("auction_45", {"slam": False, "dreaded_45": None, "bell": ""}, {}),
+        ("auction_45", {"slam": ""}, {}),
+        # one left off, at its default or of another game does not stop the others
+        ("auction_45", {"bell": False, "slam": True}, {"slam": True}),
+        ("auction_45", {"overcall": "off", "slam": True}, {"slam": True}),
+        ("auction_45", {"bell": True, "slam": True}, {"slam": True}),
         # a value at its default is not kept
         ("auction_45", {"thirty_for_sixty": "off"}, {}),
         ("auction_45", {"thirty_for_sixty": "loses_60"}, {"thirty_for_sixty": "loses_60"}),
@@ -468,6 +475,8 @@ def test_a_deal_replayed_says_how_it_counted_out():
         ],
     )
     assert [r.totals for r in kept.rows] == [(2, 2), (6, 2)]
+    assert [r.number for r in kept.rows] == [1, 2]
+    assert kept.rows[0].record == {"dealer": 0, "turned": ["JH"], "high": 1, "low": 0, "game": 1}
     assert [r.changes for r in kept.rows] == [(2, 2), (4, 0)]
     assert [(e.event, e.side, e.points) for e in kept.rows[0].events] == [
         (all_fours.TURNED_JACK, 0, 1),
@@ -484,6 +493,7 @@ def test_a_kept_hand_the_rules_no_longer_take_is_named_by_its_number():
         keeping.replay(FF, [{"tricks": [4, 1], "best": 0}, {"tricks": [4, 2], "best": 0}])
     assert refused.value.number == 2
     assert refused.value.reason == "tricks add up to 6, must be 5"
+    assert str(refused.value) == "tricks add up to 6, must be 5"
     with pytest.raises(keeping.Unscorable) as refused:
         keeping.replay(SEVEN_UP, [{"dealer": 0, "turned": ["JH"], "jack": 1}])
     assert refused.value.number == 1 and "Jack was turned up" in refused.value.reason

@@ -478,13 +478,9 @@ def score_hand_undo(
     with transaction.atomic():
         game = _locked_game(game)
         last = game.hands.order_by("-number").first()
-        if last is None:
-            raise DriveError(_("No hand has been kept: there is nothing to undo."), 409)
-        if number is not None and number != last.number:
-            raise StaleError(
-                _("Another device changed the hands: the last hand is now hand %(n)d.")
-                % {"n": last.number}
-            )
+        refusal = keeping.take_back(None if last is None else last.number, number)
+        if refusal is not None:
+            raise refusal_error(refusal)
         last.delete()
         game.updated_at = now
         game.save(update_fields=["updated_at"])

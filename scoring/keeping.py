@@ -417,6 +417,21 @@ def again(variant: Any, number: int, kept: dict, record: dict) -> Refused | None
     return Refused(reason % {"unit": unit, "n": number}, stale=True)
 
 
+def take_back(last: int | None, number: int | None) -> Refused | None:
+    """Taking back the last hand kept (``last`` its number, None when none is kept), the
+    page having shown hand ``number`` last (None: the page did not say): None when it may
+    be taken back, else the refusal, stale (another device moved the game on)."""
+    if last is None:
+        return Refused(_("No hand has been kept: there is nothing to undo."), stale=True)
+    if number is not None and number != last:
+        reason = _(
+            "Another device changed the hands: the last hand is now hand %(n)d. Check it "
+            "before undoing."
+        )
+        return Refused(reason % {"n": last}, stale=True)
+    return None
+
+
 def take(variant: Any, state: Any, record: object, number: int, *, kept: int) -> Taken | Refused:
     """Hand ``number`` after the ``kept`` hands that led to the game ``state``: Taken with
     its stored record, or Refused with the reason: stale when the game is over or the

@@ -276,3 +276,30 @@ def test_a_refusal_is_said_in_french_alike_on_both_screens(org_client, club, org
         (400, ["Main 1 refusée : les levées font 6, il en faut 5."]),
         (400, ["Touchez qui a gagné le meilleur atout, ou « Aucun atout joué »."]),
     ]
+
+
+def test_taking_back_a_hand_is_refused_alike_on_both_screens(org_client, club, organizer):
+    drive = Drive(org_client, club, organizer, "forty_fives")
+    alone = StandAlone(org_client, club, organizer, "forty_fives", drive.names)
+    undo_urls = (
+        reverse("drives:hand_undo", args=[drive.drive.pk, 1, drive.table]),
+        reverse("scorekeeper:hand_undo", args=[alone.game.pk]),
+    )
+
+    def undo(number):
+        return [
+            answer(org_client.post(url, {"number": number}, HTTP_HX_REQUEST="true"))
+            for url in undo_urls
+        ]
+
+    for screen in (drive, alone):
+        screen.post(hand((4, 1), 0))
+        screen.post(hand((2, 3), 1))
+    stale = (
+        "Another device changed the hands: the last hand is now hand 2. Check it before undoing."
+    )
+    assert undo("1") == [(409, [stale])] * 2
+    assert undo("2") == [(200, ["Hand 2 taken back."])] * 2
+    assert undo("1") == [(200, ["Hand 1 taken back."])] * 2
+    assert undo("") == [(409, ["No hand has been kept: there is nothing to undo."])] * 2
+    assert drive.sheet() == alone.sheet() == ((0, 0), None, [])

@@ -629,3 +629,26 @@ def test_every_kept_hand_row_adds_up_to_the_totals(game):
         totals = tuple(t + c for t, c in zip(totals, row.changes, strict=True))
         assert totals == row.totals
     assert kept.state == state
+
+
+@pytest.mark.parametrize(
+    ("last", "number", "refusal"),
+    [
+        (3, 3, None),
+        (3, None, None),
+        (1, 1, None),
+        (None, None, keeping.Refused("No hand has been kept: there is nothing to undo.", True)),
+        (None, 1, keeping.Refused("No hand has been kept: there is nothing to undo.", True)),
+        (
+            4,
+            3,
+            keeping.Refused(
+                "Another device changed the hands: the last hand is now hand 4. Check it "
+                "before undoing.",
+                True,
+            ),
+        ),
+    ],
+)
+def test_only_the_last_hand_the_page_showed_is_taken_back(last, number, refusal):
+    assert keeping.take_back(last, number) == refusal

@@ -586,21 +586,10 @@ def hand_undo(
         pairs = _two_pairs_at(tg, table)
         numbers = tuple(p.number for p in pairs)
         hands = list(tg.hands.order_by("number"))
-        if not hands:
-            raise DriveError(
-                _("No hand has been kept at table %(table)d: there is nothing to undo.")
-                % {"table": table},
-                409,
-            )
+        refusal = keeping.take_back(hands[-1].number if hands else None, number)
+        if refusal is not None:
+            raise refusal_error(refusal)
         last = hands[-1]
-        if number is not None and number != last.number:
-            raise StaleError(
-                _(
-                    "Another device changed the hands: the last hand is now hand %(n)d. Check it "
-                    "before undoing."
-                )
-                % {"n": last.number}
-            )
         state, _rows = _replay(_sheet_variant(drive, numbers), hands, numbers, table)
         won = None if state.winner is None else pairs[state.winner]
         take_back = (

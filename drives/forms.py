@@ -264,63 +264,13 @@ class ReregisterForm(forms.Form):
         return data
 
 
-class HandForm(forms.Form):
-    """One hand from the scorekeeper. The tricks fields are named after the pairs
-    (tricks_7, tricks_12); best and bidder carry a pair number, best "none" when no
-    trump was played. Only the shape is checked here: the rules check the hand."""
-
-    STALE = _("This page is out of date: reload it.")
-    BEST = _("Tap the pair that won the best trump, or “No trump played”.")
-
-    number = forms.IntegerField(
-        min_value=1, max_value=9999, error_messages={"required": STALE, "invalid": STALE}
-    )
-    key = forms.CharField(max_length=64, error_messages={"required": STALE})
-    best = forms.RegexField(r"^(none|\d{1,4})$", error_messages={"required": BEST, "invalid": BEST})
-    bidder = forms.IntegerField(
-        min_value=1,
-        max_value=9999,
-        required=False,
-        error_messages={"invalid": _("Tap the pair that won the bid.")},
-    )
-    bid = forms.IntegerField(
-        min_value=0, max_value=99999, required=False, error_messages={"invalid": _("Tap the bid.")}
-    )
-    defenders_30 = forms.BooleanField(required=False)
-
-    def __init__(self, data, numbers: tuple[int, ...]):
-        super().__init__(data)
-        self.numbers = numbers
-        for n in numbers:
-            tap = _("Tap the tricks of pair %(n)d.") % {"n": n}
-            self.fields[f"tricks_{n}"] = forms.IntegerField(
-                min_value=-99, max_value=99, error_messages={"required": tap, "invalid": tap}
-            )
-        # The first error shown is the first thing missing, top to bottom on the page.
-        self.order_fields(["number", "key", *(f"tricks_{n}" for n in numbers), "best"])
-
-    def first_error(self) -> str:
-        return next(iter(self.errors.values()))[0]
-
-    def record(self) -> dict:
-        d = self.cleaned_data
-        best = d["best"]
-        return {
-            "tricks": {n: d[f"tricks_{n}"] for n in self.numbers},
-            "best": None if best == "none" else int(best),
-            "bidder": d.get("bidder"),
-            "bid": d.get("bid"),
-            "defenders_30": bool(d.get("defenders_30")),
-        }
-
-
 class DealForm(forms.Form):
     """One All Fours deal from the scorekeeper. Pair taps carry a pair number; High,
     Low and Jack also "none" (not in play), the Jack "hang_<n>" (Caribbean: the pair
     that hanged it), Game "none" (a tie that nobody takes). Only the shape is checked
     here: the rules check the deal."""
 
-    STALE = HandForm.STALE
+    STALE = _("This page is out of date: reload it.")
     TAP = r"^(none|\d{1,4})$"
     CARDS = 3  # the card turned up, and those turned when the cards are run
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import keeping
 from scoring.games import all_fours
 from scoring.games import options as game_rules
 from scoring.games.cards import Card, Suit, off_suit_order, trump_order
@@ -92,7 +93,7 @@ def clean_options(game: str, values: Mapping[str, object]) -> dict:
     raises SetupError (a ValueError) with the reason in plain words.
     """
     key = registry_key(game)
-    options = game_rules.chosen(key, {k: v for k, v in values.items() if k in OPTION_NAMES})
+    options = keeping.clean_options(key, values, offered=OPTION_NAMES)
     game_rules.variant_of(key, options)  # refuses options that do not go together
     return options
 

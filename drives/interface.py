@@ -24,11 +24,11 @@ from .services.common import (
     label_words,
     locked_drive,
     record_audit,
+    refusal_error,
     words_join,
 )
 from .services.links import MAX_TABLES, club_paper_size_set, table_link_url, table_links
 from .services.results import KEY_RE, key_source, result_enter
-from .services.scoresheets import hand_refused
 from .services.seating import describe_moves, drive_start, game_advance
 from .services.setup import (
     drive_create,
@@ -52,12 +52,12 @@ __all__ = [
     "Origin",
     "StaleError",
     "club_paper_size_set",
-    "hand_refused",
     "label_words",
     "locked_drive",
     "pair_set_paid",
     "punched_games",
     "record_audit",
+    "refusal_error",
     "standings",
     "words_join",
     # the floor above

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from drives.interface import (
     FRONT,
@@ -26,25 +25,15 @@ from drives.interface import (
     TextError,
     clean_name,
     clean_text,
-    hand_refused,
     record_audit,
+    refusal_error,
     words_join,
 )
 from scorekeeper.models import ScoreGame, ScoreHand
-from scoring import games
-from scoring.games import all_fours, auction
+from scoring import games, keeping
+from scoring.games import all_fours
 from scoring.games import options as game_rules
-from scoring.games.core import (
-    BLIND_60,
-    OVERCALL_60,
-    OVERCALL_120,
-    SLAM,
-    Game,
-    HandError,
-    HandRecord,
-    Side,
-    bid_amounts,
-)
+from scoring.games.core import Game, HandError, Side, bid_amounts
 from scoring.games.core import SetupError as FortyFivesSetupError
 from scoring.speak import say
 from scoring.words import gettext_noop
@@ -61,29 +50,8 @@ FORTY_FIVES_NAMES = {
     "auction_45": "Auction Forty-Fives",
     "one_ten": "110",
 }
-# Option values stored by games kept before the scorekeeper offered every value
-# the drive settings offer: a checkbox each, read as the value it stood for.
-LEGACY_OPTIONS = {
-    "thirty_for_sixty": ("thirty_for_sixty", "loses_30"),
-    "bidder_adds_points": ("bidder_adds", "points"),
-    "elimination": ("elimination_floor", -80),
-}
 # The partner field's value for a bidder that called nobody (4 against 1).
-ALONE = "alone"
-_DEAL_FIELDS = (
-    "dealer",
-    "turned",
-    "beg",
-    "bids",
-    "sold",
-    "captures",
-    "high",
-    "low",
-    "jack",
-    "hanged",
-    "game",
-    "counts",
-)
+ALONE = keeping.ALONE
 
 
 def variant_names(family: str) -> dict[str, str]:
@@ -110,29 +78,8 @@ def clean_options(family: str, key: str, options: dict) -> dict[str, Any]:
     """The options as stored: each one of this variant's, its value checked, those left
     off dropped; SetupError (the rules library's) with the reason when refused."""
     _check_game(family, key)
-    allowed = {o.name: o for o in family_options(family)}
-    out: dict[str, Any] = {}
-    for name, value in sorted(options.items()):
-        if value in (None, False, ""):
-            continue
-        if name in LEGACY_OPTIONS and value is True:
-            name, value = LEGACY_OPTIONS[name]
-        option = allowed.get(name)
-        if option is None:
-            raise FortyFivesSetupError(
-                _("%(option)s is not an option") % {"option": name.replace("_", " ")}
-            )
-        if value == option.default:
-            continue
-        if not option.applies_to(key):
-            raise FortyFivesSetupError(
-                _("%(option)s is not an option of %(game)s")
-                % {"option": _(option.term).lower(), "game": say(_name(family, key))}
-            )
-        value = option.checked(bool(value) if option.kind == "yes_no" else value)
-        if value != option.default:
-            out[name] = value
-    return out
+    offered = {o.name for o in family_options(family)}
+    return keeping.clean_options(key, options, offered=offered, game=_name(family, key))
 
 
 def _check_game(family: str, key: str) -> None:
@@ -257,117 +204,8 @@ def _name(family: str, key: str) -> str:
 # --- hands ------------------------------------------------------------------------
 
 
-def _side_or_none(value, n: int, what: str) -> int | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        raise DriveError(_("%(what)s must be one of the sides.") % {"what": what})
-    try:
-        side = int(value)
-    except (TypeError, ValueError):
-        raise DriveError(_("%(what)s must be one of the sides.") % {"what": what}) from None
-    if not 0 <= side < n:
-        raise DriveError(_("%(what)s must be one of the sides.") % {"what": what})
-    return side
-
-
-def _int_list(value, what: str) -> list[int]:
-    if value in (None, ""):
-        return []
-    if not isinstance(value, list | tuple):
-        raise DriveError(_("%(what)s: enter whole numbers.") % {"what": what})
-    try:
-        return [int(x) for x in value]
-    except (TypeError, ValueError):
-        raise DriveError(_("%(what)s: enter whole numbers.") % {"what": what}) from None
-
-
-def clean_record(game: ScoreGame, record: dict) -> dict:
-    """The record in its stored shape: side numbers and whole numbers, nothing else."""
-    if not isinstance(record, dict):
-        raise DriveError(_("Enter the hand."))
-    n = len(game.sides)
-    if game.family == FORTY_FIVES:
-        tricks = _int_list(record.get("tricks"), _("Tricks"))
-        bid = record.get("bid")
-        try:
-            bid = None if bid in (None, "") else int(bid)
-        except (TypeError, ValueError):
-            raise DriveError(_("Choose a bid.")) from None
-        out = {
-            "tricks": tricks,
-            "best": _side_or_none(record.get("best"), n, _("The side with the best trump")),
-            "bidder": _side_or_none(record.get("bidder"), n, _("The bidder")),
-            "bid": bid,
-        }
-        # Auction options: the defenders' 30 tick, the partner the bidder called.
-        if record.get("defenders_30"):
-            out["defenders_30"] = True
-        partner = record.get("partner")
-        if partner == ALONE:
-            if out["bidder"] is None:
-                raise DriveError(_("Choose who won the bid."))
-            out["partner"] = out["bidder"]
-        elif partner not in (None, ""):
-            out["partner"] = _side_or_none(partner, n, _("The partner"))
-        return out
-    out: dict[str, Any] = {"dealer": _side_or_none(record.get("dealer"), n, _("The dealer"))}
-    if out["dealer"] is None:
-        raise DriveError(_("Choose the dealer."))
-    turned = record.get("turned") or []
-    if isinstance(turned, str):
-        turned = turned.split()
-    out["turned"] = [str(c).strip().upper() for c in turned if str(c).strip()]
-    beg = record.get("beg") or None
-    if beg not in (None, all_fours.GIFT, all_fours.RUN):
-        raise DriveError(_("A beg is answered by a gift or by running the cards."))
-    out["beg"] = beg
-    out["bids"] = _int_list(record.get("bids"), _("Bids"))
-    out["sold"] = bool(record.get("sold"))
-    captures = []
-    for c in record.get("captures") or []:
-        pair = _int_list(c, _("Card points"))
-        if len(pair) != 2:
-            raise DriveError(_("Enter card points as a side and its points."))
-        captures.append(pair)
-    out["captures"] = captures
-    for what in ("high", "low", "jack", "game"):
-        out[what] = _side_or_none(record.get(what), n, what.title())
-    out["hanged"] = bool(record.get("hanged"))
-    out["counts"] = _int_list(record.get("counts"), _("Card points for Game"))
-    return out
-
-
-def _library_hand(game: ScoreGame, record: dict):
-    if game.family == FORTY_FIVES:
-        return HandRecord(
-            tuple(record["tricks"]),
-            record["best"],
-            bidder=record["bidder"],
-            bid=record["bid"],
-            defenders_30=bool(record.get("defenders_30")),
-            partner=record.get("partner"),
-        )
-    return all_fours.Deal(**{k: record[k] for k in _DEAL_FIELDS if k in record})
-
-
-def _apply(game: ScoreGame, variant, state, record: dict):
-    hand = _library_hand(game, record)
-    if game.family == FORTY_FIVES:
-        return games.apply_hand(variant, state, hand)
-    return all_fours.apply_deal(variant, state, hand)
-
-
-def _new_state(game: ScoreGame, variant):
-    if game.family == FORTY_FIVES:
-        return games.new_game(variant)
-    return all_fours.new_game(variant)
-
-
-_HAND_ERRORS = (HandError, all_fours.DealError)
-
-
-def _variant_of(game: ScoreGame):
+def variant_of(game: ScoreGame):
+    """The rules library's variant of a kept game."""
     return make_variant(game.family, game.variant, game.sides, game.options, game.target)
 
 
@@ -410,6 +248,7 @@ class Sheet:
     eliminated: tuple[int, ...]
     winner: int | None
     last_log: tuple[tuple[str, str, int], ...]  # All Fours: (event, side name, points)
+    state: Any = None  # the rules library's game after the kept hands
 
     @property
     def next_number(self) -> int:
@@ -454,17 +293,9 @@ EVENT_NAMES = {
 }
 
 
-BID_WORDS = {
-    SLAM: gettext_lazy("Slam"),
-    OVERCALL_60: gettext_lazy("30 for 60"),
-    OVERCALL_120: gettext_lazy("60 for 120"),
-    BLIND_60: gettext_lazy("Blind 30 for 60"),
-}
-
-
 def bid_text(bid: int) -> str:
     """A bid as the table says it: "20", "Slam", "30 for 60"."""
-    return str(BID_WORDS.get(bid, bid))
+    return say(keeping.bid_text(bid))
 
 
 def _hand_text(game: ScoreGame, variant, record: dict, entries, hanging=()) -> str:
@@ -498,56 +329,38 @@ def _hand_text(game: ScoreGame, variant, record: dict, entries, hanging=()) -> s
     return ", ".join(parts)
 
 
-def _hanging(variant, before, after) -> tuple[int, ...]:
-    """Auction: the sides that began the winning hand on 40 ("hanging on 40")."""
-    if getattr(variant, "game", None) is not Game.AUCTION:
-        return ()
-    return auction.hanging_on_40(before, after)
-
-
 def scoresheet(game: ScoreGame, hands: list[ScoreHand] | None = None) -> Sheet:
     """Replay the kept hands: totals after each, who is locked, green, eliminated, the winner."""
-    variant = _variant_of(game)
+    variant = variant_of(game)
     if hands is None:
         hands = list(game.hands.order_by("number"))
-    state = _new_state(game, variant)
-    rows = []
-    for h in hands:
-        before_state = state
-        before = state.scores
-        try:
-            state = _apply(game, variant, state, h.record)
-        except _HAND_ERRORS as e:  # a rules change made a kept hand impossible
-            raise DriveError(
-                _("Hand %(n)d can no longer be scored: %(reason)s.")
-                % {"n": h.number, "reason": say(e.reason)}
-            ) from e
-        entries = (
-            [e for e in state.log if e.deal == state.deals_played]
-            if game.family == ALL_FOURS
-            else []
+    try:
+        kept = keeping.replay(variant, [h.record for h in hands])
+    except keeping.Unscorable as e:  # a rules change made a kept hand impossible
+        raise DriveError(
+            _("Hand %(n)d can no longer be scored: %(reason)s.")
+            % {"n": e.number, "reason": say(e.reason)}
+        ) from e
+    state = kept.state
+    rows = [
+        SheetRow(
+            number=h.number,
+            record=h.record,
+            text=_hand_text(game, variant, h.record, row.events, row.hanging),
+            changes=row.changes,
+            totals=row.totals,
         )
-        rows.append(
-            SheetRow(
-                number=h.number,
-                record=h.record,
-                text=_hand_text(
-                    game, variant, h.record, entries, _hanging(variant, before_state, state)
-                ),
-                changes=tuple(a - b for a, b in zip(state.scores, before, strict=True)),
-                totals=state.scores,
-            )
-        )
+        for h, row in zip(hands, kept.rows, strict=True)
+    ]
     locked = getattr(state, "locked", ())
     green = getattr(state, "green", ())
     eliminated = getattr(state, "eliminated", ())
     names = [s["name"] for s in game.sides]
     last_log: tuple = ()
-    if game.family == ALL_FOURS and hands:
+    if kept.rows:
         last_log = tuple(
             (EVENT_NAMES.get(e.event, e.event), names[e.side], e.points)
-            for e in state.log
-            if e.deal == state.deals_played
+            for e in kept.rows[-1].events
         )
     sides = tuple(
         SheetSide(
@@ -575,6 +388,7 @@ def scoresheet(game: ScoreGame, hands: list[ScoreHand] | None = None) -> Sheet:
         eliminated=tuple(eliminated),
         winner=state.winner,
         last_log=last_log,
+        state=state,
     )
 
 
@@ -599,41 +413,23 @@ def score_hand_add(
         raise DriveError(_("This page is out of date: reload it."))
     with transaction.atomic():
         game = _locked_game(game)
-        cleaned = clean_record(game, record)
+        variant = variant_of(game)
+        try:
+            cleaned = keeping.clean_record(variant, record)
+        except HandError as e:
+            raise refusal_error(e) from None
         kept = game.hands.filter(key=key).first()
         if kept is not None:
-            if kept.record == cleaned:
+            refusal = keeping.again(variant, kept.number, kept.record, cleaned)
+            if refusal is None:
                 return kept
-            raise StaleError(
-                _("Hand %(n)d was already entered from this page: here it is.") % {"n": kept.number}
-            )
+            raise refusal_error(refusal)
         hands = list(game.hands.order_by("number"))
         sheet = scoresheet(game, hands)
-        if sheet.over:
-            raise DriveError(
-                _("The game is over: %(name)s won. It takes no more hands.")
-                % {"name": sheet.winner_name}
-            )
-        expected = len(hands) + 1
-        if number != expected:
-            if isinstance(number, int) and number < expected:
-                raise StaleError(
-                    _("Hand %(n)d was already entered on another device.") % {"n": number}
-                )
-            raise StaleError(
-                _("This page is out of date: the next hand is hand %(n)d.") % {"n": expected}
-            )
-        state = _new_state(game, sheet.variant)
-        deals = game.family == ALL_FOURS
-        try:
-            for h in hands:
-                state = _apply(game, sheet.variant, state, h.record)
-            after = _apply(game, sheet.variant, state, cleaned)
-        except _HAND_ERRORS as e:
-            raise DriveError(hand_refused(number, e.reason, deal=deals)) from e
-        except (TypeError, ValueError) as e:
-            reason = e.args[0] if e.args else e
-            raise DriveError(hand_refused(number, reason, deal=deals)) from e
+        taken = keeping.take(variant, sheet.state, cleaned, number, kept=len(hands))
+        if taken.reason is not None:
+            raise refusal_error(taken)
+        after = taken.after
         try:
             with transaction.atomic():
                 hand = ScoreHand.objects.create(
@@ -645,9 +441,7 @@ def score_hand_add(
                     entered_at=now,
                 )
         except IntegrityError:
-            raise StaleError(
-                _("Hand %(n)d was already entered on another device.") % {"n": number}
-            ) from None
+            raise StaleError(say(keeping.entered_elsewhere(number))) from None
         game.updated_at = now
         game.save(update_fields=["updated_at"])
         summary = gettext_noop("Scorekeeper game %(g)d: hand %(n)d, %(scores)s") % {
@@ -684,13 +478,9 @@ def score_hand_undo(
     with transaction.atomic():
         game = _locked_game(game)
         last = game.hands.order_by("-number").first()
-        if last is None:
-            raise DriveError(_("No hand has been kept: there is nothing to undo."), 409)
-        if number is not None and number != last.number:
-            raise StaleError(
-                _("Another device changed the hands: the last hand is now hand %(n)d.")
-                % {"n": last.number}
-            )
+        refusal = keeping.take_back(None if last is None else last.number, number)
+        if refusal is not None:
+            raise refusal_error(refusal)
         last.delete()
         game.updated_at = now
         game.save(update_fields=["updated_at"])

@@ -18,11 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
-from drives.interface import DriveError, whole_number
+from drives.interface import DriveError, refusal_error, whole_number
 from drives.views.shared import handle_drive_errors, membership_of, origin_of, page
 from scorekeeper import services as service
 from scorekeeper.models import ScoreGame
+from scoring import keeping
 from scoring.games import all_fours
+from scoring.games.core import HandError
 
 SCREEN = "scorekeeper"
 TEMPLATE = "scorekeeper/game.html"
@@ -206,10 +208,10 @@ def _controls(sheet: service.Sheet, kept=None) -> dict:
                 }
                 for s in sheet.sides
             ],
-            "best": _radio("best", [*sides, (None, _("No trump played"))], kept),
+            "best": _radio("best", [*sides, (keeping.NO_TRUMP_TAP, _("No trump played"))], kept),
             "bidder": _radio("bidder", sides, kept) if sheet.has_bidding else None,
             "bids": [(b, label, kept.get("bid") == str(b)) for b, label in sheet.bids],
-            "partner": _radio("partner", [*sides, (service.ALONE, _("Nobody: 4 against 1"))], kept)
+            "partner": _radio("partner", [*sides, (keeping.ALONE, _("Nobody: 4 against 1"))], kept)
             if getattr(sheet.variant, "call_partner", False)
             else None,
             "defenders_30": getattr(sheet.variant, "defenders_30", False),
@@ -256,20 +258,10 @@ def parse_hand(game: ScoreGame, data) -> dict:
     """The hand form as a record for score_hand_add (checked there)."""
     n = len(game.sides)
     if game.family == service.FORTY_FIVES:
-        tricks = []
-        for i in range(n):
-            value = whole_number(data.get(f"tricks_{i}"), hi=99)
-            if value is None:
-                raise DriveError(_("Enter the tricks of every side."))
-            tricks.append(value)
-        return {
-            "tricks": tricks,
-            "best": data.get("best") or None,
-            "bidder": data.get("bidder") or None,
-            "bid": data.get("bid") or None,
-            "partner": data.get("partner") or None,
-            "defenders_30": bool(data.get("defenders_30")),
-        }
+        try:
+            return keeping.read_hand(service.variant_of(game), data)
+        except HandError as e:
+            raise refusal_error(e) from None
     captures = []
     for i in range(n):
         value = (data.get(f"cap_{i}") or "").strip()

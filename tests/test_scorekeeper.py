@@ -316,7 +316,7 @@ def test_a_sit_out_has_no_game_to_keep(drive, organizer):
 def test_a_finished_game_takes_no_more_hands(drive, organizer):
     table, a, b = play_worked_example(drive, organizer)
     before = counts()
-    with pytest.raises(DriveError, match=f"This game is over: pair {a} won") as refused:
+    with pytest.raises(DriveError, match=f"The game is over: Pair {a} won") as refused:
         hand(drive, table, 4, {a: 3, b: 2}, b, actor=organizer)
     assert refused.value.status == 409
     assert counts() == before
@@ -608,8 +608,8 @@ def test_a_refused_hand_shows_the_reason_and_keeps_the_form(org_client, drive, h
 @pytest.mark.parametrize(
     "drop,message",
     [
-        ("best", "Tap the pair that won the best trump"),
-        ("tricks_b", "Tap the tricks of pair"),
+        ("best", "Tap who won the best trump"),
+        ("tricks_b", "Tap the tricks of Pair"),
         ("key", "This page is out of date"),
     ],
 )

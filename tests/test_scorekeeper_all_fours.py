@@ -129,7 +129,7 @@ def test_a_game_to_the_target_sets_the_tables_result_and_undo_takes_it_back(driv
     assert sheet.winner == a and sheet.totals == (7, 0)
     assert [what for what, _pair, _p in sheet.last_log] == ["High", "Low", "Jack"]  # no Game
     assert result_of(drive, table) == ("confirmed", a)
-    with pytest.raises(DriveError, match="This game is over"):
+    with pytest.raises(DriveError, match="The game is over"):
         deal(drive, table, 3, dealer=b, turned=["2C"], high=b, low=b, game=b, actor=organizer)
 
     undone = undo(drive, table, organizer)

@@ -147,7 +147,7 @@ def test_the_joker_and_aces_high_are_kept_with_the_game(org_client):
 
 
 def test_an_option_of_another_game_is_refused_with_the_reason(club, organizer):
-    with pytest.raises(DriveError, match="bell is not an option of Auction Forty-Fives"):
+    with pytest.raises(DriveError, match="Bell is not an option of Auction Forty-Fives"):
         new_game(club, organizer, "forty_fives", "auction_45", alone("A", "B"), {"bell": True})
 
 
@@ -188,7 +188,8 @@ def test_defenders_30_and_the_overcall_bids_on_the_game_page(org_client, club, o
     game = new_game(club, organizer, "forty_fives", "auction_45", alone("Ann", "Bob"), options)
     html = page(org_client, game)
     assert 'name="defenders_30"' in html and ">30 for 60<" in html
-    data = {"tricks_0": 2, "tricks_1": 3, "best": "", "bidder": 1, "bid": 20, "defenders_30": "1"}
+    data = {"tricks_0": 2, "tricks_1": 3, "best": "none", "bidder": 1, "bid": 20}
+    data["defenders_30"] = "1"
     assert post_hand(org_client, game, data).status_code == 302
     sheet = service.scoresheet(game)
     assert sheet.totals == (30, -20) and "defenders' 30" in sheet.rows[0].text

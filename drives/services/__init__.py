@@ -36,6 +36,7 @@ from .common import (
     Origin,
     StaleError,
     record_audit,
+    refusal_error,
 )
 from .links import (
     MAX_TABLES,
@@ -69,6 +70,7 @@ from .scoresheets import (
     UndoneHand,
     hand_add,
     hand_undo,
+    pairs_record,
     scoresheet,
 )
 from .seating import (
@@ -157,6 +159,7 @@ __all__ = [
     "game_undo",
     "hand_add",
     "hand_undo",
+    "pairs_record",
     "missing_tables",
     "pair_add",
     "pair_arrive",
@@ -170,6 +173,7 @@ __all__ = [
     "pairs_to_reregister",
     "parse_pair_line",
     "record_audit",
+    "refusal_error",
     "result_correct",
     "result_enter",
     "result_record",

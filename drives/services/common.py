@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scoring.speak import say
 from scoring.words import Msg, Said, gettext_noop, to_json
 
 from .. import pair_codes
@@ -38,6 +39,14 @@ class StaleError(DriveError):
     """The screen was out of date (another device moved the night on)."""
 
     status = 409
+
+
+def refusal_error(refusal) -> DriveError:
+    """A hand the rules library's hand keeping refuses (scoring.keeping: a Refused, or the
+    EntryError of a hand in the wrong shape) as the error every scorekeeper shows, in the
+    active language: a StaleError (409) when another device moved the game on."""
+    error = StaleError if getattr(refusal, "stale", False) else DriveError
+    return error(say(refusal.reason))
 
 
 @dataclass(frozen=True)

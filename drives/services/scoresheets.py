@@ -11,20 +11,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import games
-from scoring.games import all_fours, auction
-from scoring.games.core import (
-    BLIND_60,
-    NO_TRUMP,
-    OVERCALL_60,
-    OVERCALL_120,
-    SLAM,
-    GameState,
-    HandError,
-    HandRecord,
-    Variant,
-    two_pairs,
-)
+from scoring import games, keeping
+from scoring.games import all_fours
+from scoring.games.core import HandError, Variant, two_pairs
 from scoring.speak import say
 from scoring.words import gettext_noop
 
@@ -36,7 +25,7 @@ from ..models import (
     Pair,
     TableGame,
 )
-from .common import FRONT, DriveError, Origin, StaleError, _audit, words_join
+from .common import FRONT, DriveError, Origin, StaleError, _audit, refusal_error, words_join
 from .results import RESULT_ACTIONS, RESULT_UNDOS, _locked_table, result_record
 
 # --- Scorekeeper ------------------------------------------------------------
@@ -63,19 +52,7 @@ class SheetHand:
 
     @property
     def bid_text(self) -> str:
-        return _bid_text(self.bid) if self.bid is not None else ""
-
-
-BID_WORDS = {
-    SLAM: gettext_lazy("Slam"),
-    OVERCALL_60: gettext_lazy("30 for 60"),
-    OVERCALL_120: gettext_lazy("60 for 120"),
-    BLIND_60: gettext_lazy("Blind 30 for 60"),
-}
-
-
-def _bid_text(bid: int) -> str:
-    return str(BID_WORDS.get(bid, bid))
+        return say(keeping.bid_text(self.bid)) if self.bid is not None else ""
 
 
 @dataclass(frozen=True)
@@ -140,7 +117,7 @@ class Scoresheet:
             return []
         if self.all_fours:
             return [(b, str(b)) for b in range(1, all_fours.MAX_BID + 1)]
-        return [(b, _bid_text(b)) for b in games.core.bid_amounts(self.variant)]
+        return [(b, say(keeping.bid_text(b))) for b in games.core.bid_amounts(self.variant)]
 
     @property
     def open(self) -> bool:
@@ -178,8 +155,8 @@ def _sheet_variant(drive: Drive, numbers: tuple[int, ...]) -> Variant:
 
 def _clean_record(record: dict, numbers: tuple[int, ...], table: int) -> dict:
     """The hand as kept: tricks by pair number, the pair that won the best trump and the
-    pair that won the bid (or None), the bid. Only its shape is checked here; the rules
-    check the rest."""
+    pair that won the bid (or None), the bid. Only the pair numbers are checked here;
+    the rules library cleans the rest (keeping.clean_record)."""
 
     def seated(value, refusal: str) -> int | None:
         if value is None:
@@ -205,27 +182,25 @@ def _clean_record(record: dict, numbers: tuple[int, ...], table: int) -> dict:
     for n in numbers:
         if tricks.get(n) is None:
             raise DriveError(_("Enter the tricks of pair %(pair)d.") % {"pair": n})
-    bid = record.get("bid")
-    if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
-        raise DriveError(_("Tap the bid."))
-    cleaned = {
+    seated(record.get("best"), _("Tap the pair that won the best trump."))
+    seated(record.get("bidder"), _("Tap the pair that won the bid."))
+    return {
         "tricks": {str(n): tricks[n] for n in numbers},
-        "best": seated(record.get("best"), _("Tap the pair that won the best trump.")),
-        "bidder": seated(record.get("bidder"), _("Tap the pair that won the bid.")),
-        "bid": bid,
+        "best": record.get("best"),
+        "bidder": record.get("bidder"),
+        "bid": record.get("bid"),
+        "defenders_30": record.get("defenders_30"),
     }
-    if record.get("defenders_30"):
-        cleaned["defenders_30"] = True
-    return cleaned
 
 
-def _hand_record(record: dict, numbers: tuple[int, ...], table: int) -> HandRecord:
-    """A kept hand in the library's terms: side 0 is the pair in slot 1."""
+def _sides_of(record: dict, numbers: tuple[int, ...], table: int) -> dict:
+    """A kept hand or deal (pairs by number) in the library's terms, side 0 the pair in
+    slot 1: tricks and card points listed in side order."""
     side = {n: i for i, n in enumerate(numbers)}
 
-    def side_of(pair: int | None) -> int | None:
+    def side_of(pair):
         if pair is None:
-            return NO_TRUMP
+            return None
         if pair not in side:
             raise DriveError(
                 _("Pair %(pair)d is not seated at table %(table)d any more.")
@@ -234,62 +209,70 @@ def _hand_record(record: dict, numbers: tuple[int, ...], table: int) -> HandReco
             )
         return side[pair]
 
-    tricks = record["tricks"]
-    if set(tricks) != {str(n) for n in numbers}:
-        raise DriveError(
-            _("The pairs at table %(table)d changed after hands were kept.") % {"table": table},
-            409,
-        )
-    bidder = record.get("bidder")
-    return HandRecord(
-        tuple(tricks[str(n)] for n in numbers),
-        best=side_of(record.get("best")),
-        bidder=None if bidder is None else side_of(bidder),
-        bid=record.get("bid"),
-        defenders_30=bool(record.get("defenders_30")),
-    )
+    out = dict(record)
+    for name in ("best", "bidder", "dealer", "high", "low", "jack", "game"):
+        if name in record:
+            out[name] = side_of(record[name])
+    if "tricks" in record:
+        tricks = record["tricks"]
+        if set(tricks) != {str(n) for n in numbers}:
+            raise DriveError(
+                _("The pairs at table %(table)d changed after hands were kept.") % {"table": table},
+                409,
+            )
+        out["tricks"] = [tricks[str(n)] for n in numbers]
+    if "captures" in record:
+        out["captures"] = [[side_of(n), c] for n, c in record["captures"]]
+    if "counts" in record:
+        counts = record["counts"]
+        out["counts"] = [counts[str(n)] for n in numbers] if counts else []
+    return out
+
+
+def pairs_record(cleaned: dict, numbers: tuple[int, ...]) -> dict:
+    """A hand in the library's side order (keeping.read_hand, keeping.clean_record) in
+    pair numbers, as a table keeps it: side 0 is the pair in slot 1."""
+    out = dict(cleaned)
+    for name in ("best", "bidder"):
+        out[name] = None if cleaned[name] is None else numbers[cleaned[name]]
+    out["tricks"] = {str(n): t for n, t in zip(numbers, cleaned["tricks"], strict=True)}
+    return out
 
 
 def _replay(variant, hands: list[Hand], numbers: tuple[int, ...], table: int) -> tuple:
     """The state after the kept hands (or deals), and each with what it scored."""
-    if isinstance(variant, all_fours.Variant):
-        return _replay_deals(variant, hands, numbers, table)
-    state = games.new_game(variant)
-    rows = []
-    for hand in hands:
-        rec = _hand_record(hand.record, numbers, table)
-        before = state
-        try:
-            outcome = games.score_hand(variant, state, rec)
-            state = games.apply_hand(variant, state, rec)
-        except HandError as e:
-            raise DriveError(
-                _("Hand %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
-                % {"n": hand.number, "table": table, "reason": say(e.reason)},
-                409,
-            ) from e
-        rows.append(
-            SheetHand(
-                number=hand.number,
-                tricks=rec.tricks,
-                best=hand.record.get("best"),
-                bidder=hand.record.get("bidder"),
-                bid=hand.record.get("bid"),
-                points=outcome.changes,
-                totals=state.scores,
-                made=outcome.made,
-                defenders_30=rec.defenders_30,
-                hanging=tuple(numbers[s] for s in _hanging(variant, before, state)),
-            )
+    deals = isinstance(variant, all_fours.Variant)
+    try:
+        kept = keeping.replay(variant, [_sides_of(h.record, numbers, table) for h in hands])
+    except keeping.Unscorable as e:
+        sentence = (
+            _("Deal %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
+            if deals
+            else _("Hand %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
         )
-    return state, rows
+        raise DriveError(
+            sentence % {"n": e.number, "table": table, "reason": say(e.reason)}, 409
+        ) from e
+    rows = [
+        (_sheet_deal if deals else _sheet_hand)(variant, hand, row, numbers)
+        for hand, row in zip(hands, kept.rows, strict=True)
+    ]
+    return kept.state, rows
 
 
-def _hanging(variant: Variant, before: GameState, after: GameState) -> tuple[int, ...]:
-    """Auction: the sides that began the winning hand on 40 ("hanging on 40")."""
-    if variant.game is not games.Game.AUCTION:
-        return ()
-    return auction.hanging_on_40(before, after)
+def _sheet_hand(variant, hand: Hand, row: keeping.Row, numbers: tuple[int, ...]) -> SheetHand:
+    return SheetHand(
+        number=hand.number,
+        tricks=tuple(row.record["tricks"]),
+        best=hand.record.get("best"),
+        bidder=hand.record.get("bidder"),
+        bid=hand.record.get("bid"),
+        points=row.changes,
+        totals=row.totals,
+        made=row.made,
+        defenders_30=bool(row.record.get("defenders_30")),
+        hanging=tuple(numbers[s] for s in row.hanging),
+    )
 
 
 def _scores_text(numbers: tuple[int, ...], scores: tuple[int, ...]) -> str:
@@ -431,88 +414,28 @@ def _clean_deal(record: dict, numbers: tuple[int, ...], table: int) -> dict:
     }
 
 
-def _deal_of(record: dict, numbers: tuple[int, ...], table: int) -> all_fours.Deal:
-    """A kept deal in the library's terms: side 0 is the pair in slot 1."""
-    side = {n: i for i, n in enumerate(numbers)}
-
-    def side_of(pair: int | None) -> int | None:
-        if pair is None:
-            return None
-        if pair not in side:
-            raise DriveError(
-                _("Pair %(pair)d is not seated at table %(table)d any more.")
-                % {"pair": pair, "table": table},
-                409,
-            )
-        return side[pair]
-
-    counts = record.get("counts") or {}
-    return all_fours.Deal(
-        dealer=side_of(record["dealer"]),
-        turned=tuple(record.get("turned") or ()),
-        beg=record.get("beg"),
-        bids=tuple(record.get("bids") or ()),
-        sold=bool(record.get("sold")),
-        captures=tuple((side_of(n), c) for n, c in record.get("captures") or ()),
-        high=side_of(record.get("high")),
-        low=side_of(record.get("low")),
-        jack=side_of(record.get("jack")),
-        hanged=bool(record.get("hanged")),
-        game=side_of(record.get("game")),
-        counts=tuple(counts[str(n)] for n in numbers) if counts else (),
+def _sheet_deal(variant, hand: Hand, row: keeping.Row, numbers: tuple[int, ...]) -> SheetDeal:
+    return SheetDeal(
+        number=hand.number,
+        dealer=hand.record["dealer"],
+        turned=tuple(hand.record.get("turned") or ()),
+        beg=hand.record.get("beg"),
+        log=tuple((_event_name(variant, e.event), numbers[e.side], e.points) for e in row.events),
+        points=row.changes,
+        totals=row.totals,
     )
 
 
-def _replay_deals(
-    variant: all_fours.Variant, hands: list[Hand], numbers: tuple[int, ...], table: int
-) -> tuple[all_fours.GameState, list[SheetDeal]]:
-    state = all_fours.new_game(variant)
-    rows = []
-    for hand in hands:
-        before = state.scores
-        try:
-            state = all_fours.apply_deal(variant, state, _deal_of(hand.record, numbers, table))
-        except all_fours.DealError as e:
-            raise DriveError(
-                _("Deal %(n)d kept for table %(table)d no longer fits the rules: %(reason)s")
-                % {"n": hand.number, "table": table, "reason": say(e.reason)},
-                409,
-            ) from e
-        log = tuple(
-            (_event_name(variant, e.event), numbers[e.side], e.points)
-            for e in state.log
-            if e.deal == state.deals_played
-        )
-        rows.append(
-            SheetDeal(
-                number=hand.number,
-                dealer=hand.record["dealer"],
-                turned=tuple(hand.record.get("turned") or ()),
-                beg=hand.record.get("beg"),
-                log=log,
-                points=tuple(a - b for a, b in zip(state.scores, before, strict=True)),
-                totals=state.scores,
-            )
-        )
-    return state, rows
-
-
-def hand_refused(number: int, reason: object, *, deal: bool = False) -> str:
-    """A hand (or an All Fours deal) the rules refuse, in the words every scorekeeper says,
-    the drive's Keep score and the stand-alone one alike: "Hand 1 refused: tricks add up
-    to 6, must be 5." ``reason`` is the rules' marked sentence (HandError.reason,
-    DealError.reason), said in the active language."""
-    return _("%(unit)s %(n)d refused: %(reason)s.") % {
-        "unit": _("Deal") if deal else _("Hand"),
-        "n": number,
-        "reason": say(reason),
-    }
-
-
-def _game_over(numbers: tuple[int, ...], state: GameState) -> DriveError:
-    return DriveError(
-        _("This game is over: pair %(pair)d won.") % {"pair": numbers[state.winner]}, 409
-    )
+def _kept_record(variant, record: dict, numbers: tuple[int, ...], table: int) -> dict:
+    """The hand or deal as kept, in pair numbers; DriveError with the reason when its
+    shape is wrong (the rules library's cleaning, keeping.clean_record)."""
+    deals = isinstance(variant, all_fours.Variant)
+    cleaned = (_clean_deal if deals else _clean_record)(record, numbers, table)
+    try:
+        checked = keeping.clean_record(variant, _sides_of(cleaned, numbers, table))
+    except HandError as e:
+        raise refusal_error(e) from None
+    return cleaned if deals else pairs_record(checked, numbers)
 
 
 def hand_add(
@@ -545,38 +468,23 @@ def hand_add(
         drive = tg.drive
         pairs = _two_pairs_at(tg, table)
         numbers = tuple(p.number for p in pairs)
-        deals = drive.game in all_fours.RULES
-        unit = _("Deal") if deals else _("Hand")
-        cleaned = (_clean_deal if deals else _clean_record)(record, numbers, table)
+        variant = _sheet_variant(drive, numbers)
+        deals = isinstance(variant, all_fours.Variant)
+        cleaned = _kept_record(variant, record, numbers, table)
         kept = Hand.objects.filter(table_game=tg, key=key).first()
         if kept is not None:
-            if kept.record == cleaned:
+            refusal = keeping.again(variant, kept.number, kept.record, cleaned)
+            if refusal is None:
                 return kept
-            raise StaleError(
-                _("%(unit)s %(n)d was already entered from this page: here it is.")
-                % {"unit": unit, "n": kept.number}
-            )
-        variant = _sheet_variant(drive, numbers)
+            raise refusal_error(refusal)
         hands = list(tg.hands.order_by("number"))
         state, _rows = _replay(variant, hands, numbers, table)
-        if state.winner is not None:
-            raise _game_over(numbers, state)
-        expected = len(hands) + 1
-        if number != expected:
-            if number < expected:
-                raise StaleError(
-                    _("Hand %(n)d was already entered on another device.") % {"n": number}
-                )
-            raise StaleError(
-                _("This page is out of date: the next hand is hand %(n)d.") % {"n": expected}
-            )
-        try:
-            if deals:
-                after = all_fours.apply_deal(variant, state, _deal_of(cleaned, numbers, table))
-            else:
-                after = games.apply_hand(variant, state, _hand_record(cleaned, numbers, table))
-        except (HandError, all_fours.DealError) as e:
-            raise DriveError(hand_refused(number, e.reason, deal=deals)) from e
+        taken = keeping.take(
+            variant, state, _sides_of(cleaned, numbers, table), number, kept=len(hands)
+        )
+        if taken.reason is not None:
+            raise refusal_error(taken)
+        after = taken.after
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(
@@ -593,9 +501,7 @@ def hand_add(
                 )
         except IntegrityError:
             # Only without row locks (SQLite serializes writers before this).
-            raise StaleError(
-                _("Hand %(n)d was already entered on another device.") % {"n": number}
-            ) from None
+            raise StaleError(say(keeping.entered_elsewhere(number))) from None
         winner = None if after.winner is None else numbers[after.winner]
         summary = gettext_noop("Game %(game)d, table %(table)d: %(unit)s %(n)d, %(scores)s") % {
             "game": game,
@@ -680,21 +586,10 @@ def hand_undo(
         pairs = _two_pairs_at(tg, table)
         numbers = tuple(p.number for p in pairs)
         hands = list(tg.hands.order_by("number"))
-        if not hands:
-            raise DriveError(
-                _("No hand has been kept at table %(table)d: there is nothing to undo.")
-                % {"table": table},
-                409,
-            )
+        refusal = keeping.take_back(hands[-1].number if hands else None, number)
+        if refusal is not None:
+            raise refusal_error(refusal)
         last = hands[-1]
-        if number is not None and number != last.number:
-            raise StaleError(
-                _(
-                    "Another device changed the hands: the last hand is now hand %(n)d. Check it "
-                    "before undoing."
-                )
-                % {"n": last.number}
-            )
         state, _rows = _replay(_sheet_variant(drive, numbers), hands, numbers, table)
         won = None if state.winner is None else pairs[state.winner]
         take_back = (

@@ -15,14 +15,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap
 
+from scoring import keeping
 from scoring.games import all_fours
-from scoring.games.core import TRICKS
+from scoring.games.core import TRICKS, HandError
 
 from .. import services
-from ..forms import (
-    DealForm,
-    HandForm,
-)
+from ..forms import DealForm
 from ..models import Drive
 from ..text import whole_number
 from .night import game_or_404
@@ -50,7 +48,7 @@ def _hand_controls(sheet: services.Scoresheet, kept) -> dict:
         # A hand's tricks between the two pairs: one pair's tap fills in the other's.
         "tricks_total": TRICKS,
         "best": [(v, label, on("best", v)) for v, label in pair_choices]
-        + [("none", _("No trump played"), on("best", "none"))],
+        + [(keeping.NO_TRUMP_TAP, _("No trump played"), on("best", keeping.NO_TRUMP_TAP))],
         "bidder": [(v, label, on("bidder", v)) for v, label in pair_choices],
         "bids": [(b, label, on("bid", b)) for b, label in sheet.bids],
         "defenders_30": bool(kept.get("defenders_30")),
@@ -185,22 +183,45 @@ def scoresheet(request, drive_id, game, table):
     return _sheet_page(request, sheet)
 
 
+def _posted_hand(sheet: services.Scoresheet, post) -> dict:
+    """The hand form, its taps named after the pairs (tricks_7, best=7), as the rules
+    library reads a hand (sides by index), kept again in pair numbers."""
+    side = {str(n): str(i) for i, n in enumerate(sheet.numbers)}
+    posted = {f"tricks_{i}": post.get(f"tricks_{n}", "") for i, n in enumerate(sheet.numbers)}
+    for name in ("best", "bidder"):
+        value = post.get(name, "")
+        # A pair not at this table is no side (-1), never the side its number happens to be.
+        posted[name] = side.get(value, value if value in ("", keeping.NO_TRUMP_TAP) else "-1")
+    posted["bid"] = post.get("bid", "")
+    posted["defenders_30"] = post.get("defenders_30", "")
+    try:
+        record = keeping.read_hand(sheet.variant, posted)
+    except HandError as e:
+        raise services.refusal_error(e) from None
+    return services.pairs_record(record, sheet.numbers)
+
+
 def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse:
     game, table = sheet.game, sheet.table
-    if sheet.all_fours:
-        form = DealForm(request.POST, numbers=sheet.numbers, rules=sheet.variant.rules)
-    else:
-        form = HandForm(request.POST, numbers=sheet.numbers)
     try:
-        if not form.is_valid():
-            raise services.DriveError(form.first_error())
+        number = whole_number(request.POST.get("number", "").strip(), lo=1, hi=9999)
+        key = request.POST.get("key", "")
+        if sheet.all_fours:
+            form = DealForm(request.POST, numbers=sheet.numbers, rules=sheet.variant.rules)
+            if not form.is_valid():
+                raise services.DriveError(form.first_error())
+            record = form.record()
+        elif number is None or not 1 <= len(key) <= 64:
+            raise services.DriveError(_("This page is out of date: reload it."))
+        else:
+            record = _posted_hand(sheet, request.POST)
         hand = services.hand_add(
             drive=drive,
             game=game,
             table=table,
-            record=form.record(),
-            number=form.cleaned_data["number"],
-            key=form.cleaned_data["key"],
+            record=record,
+            number=number,
+            key=key,
             actor=request.user,
             now=timezone.now(),
             origin=origin_of(request, "scoresheet"),

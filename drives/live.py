@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from clubs.models import AuditEntry
 from prizes.interface import score_levels
 
 from . import movement, queries, services, sql
-from .models import AuditEntry, Drive, Pair, Seat, TableGame
+from .models import Drive, Pair, Seat, TableGame
 
 TOP_PAIRS = 10
 # Above this many tables still playing (the start of a big hall's game) the board

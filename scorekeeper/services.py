@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from drives.interface import (
+from clubs.interface import (
     FRONT,
     DriveError,
     Origin,
@@ -26,10 +26,10 @@ from drives.interface import (
     TextError,
     clean_name,
     clean_text,
-    hand_refused,
     record_audit,
     words_join,
 )
+from drives.interface import hand_refused
 from scorekeeper.models import ScoreGame, ScoreHand
 from scoring import games
 from scoring.games import all_fours, auction

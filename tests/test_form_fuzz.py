@@ -38,9 +38,9 @@ from django.urls import Resolver404, resolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clubs.models import Membership
 from drives import services
-from drives.models import Drive, Membership
-from prizes.models import PlacePrize, PrizeSettings
+from drives.models import Drive, PlacePrize, PrizeSettings
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 from tests.test_roles import READS, ROUTES, WRITES, kwarg_values, world  # noqa: F401 (a fixture)
 

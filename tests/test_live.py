@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.interface import Origin
 from drives import live, services
 from drives.models import Pair, TableGame
 from drives.queries import StandingRow
@@ -13,7 +14,7 @@ from tests.conftest import NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
 
-TABLE = services.Origin(source="table", device="tablet at the table")
+TABLE = Origin(source="table", device="tablet at the table")
 
 
 def two_pair_tables(drive):

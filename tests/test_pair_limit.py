@@ -8,6 +8,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError
 from drives import exchange, services
 from drives.models import MAX_PAIRS, Drive
 from tests.conftest import NOW, add_pairs, make_drive, play_game, row_counts
@@ -103,7 +104,7 @@ def test_an_import_of_a_drive_with_more_pairs_than_the_limit_is_refused(club, or
     ]
     raw = json.dumps(document).encode()
     drives = Drive.objects.count()
-    with pytest.raises(services.DriveError, match="at most 400 pairs"):
+    with pytest.raises(DriveError, match="at most 400 pairs"):
         exchange.drive_import(
             club=club,
             document=exchange.read_document(raw),

@@ -14,15 +14,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubs.interface import Origin
+from clubs.models import AuditEntry
 from drives import movement, queries, services
-from drives.models import AuditEntry, Drive, TableGame
+from drives.models import Drive, TableGame
 from drives.views import board as board_views
 from tests.conftest import NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-TABLE = services.Origin(source="table", device="tablet at the table")
+TABLE = Origin(source="table", device="tablet at the table")
 
 
 def board_url(drive) -> str:

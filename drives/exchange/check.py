@@ -14,25 +14,23 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from clubs.interface import DriveError, TextError, clean_name, clean_text
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
-from prizes.models import (
-    CENTS_MAX,
-    Decision,
-    PrizeSettings,
-    SideDraw,
-)
+from prizes.models import Decision, SideDraw
 
-from .. import movement, pair_codes, text
+from .. import movement, pair_codes
 from ..game_options import OPTION_NAMES
 from ..models import (
+    CENTS_MAX,
     MAX_GAMES,
     MAX_NAME,
     MAX_PAIRS,
     Drive,
+    PrizeSettings,
     Submission,
     TableGame,
 )
-from ..services import MAX_TABLES, DriveError
+from ..services import MAX_TABLES
 from .limits import (
     DRIVE_FIELDS,
     FORMAT,
@@ -143,13 +141,13 @@ def _str(value: Any, where: str, max_length: int, *, blank: bool = True) -> str:
 
 
 def _name(value: Any, where: str, max_length: int, *, blank: bool = False) -> str:
-    """A name as every screen keeps it (drives.text): no direction controls, visible."""
+    """A name as every screen keeps it (clubs.text): no direction controls, visible."""
     value = _str(value, where, max_length, blank=blank)
     try:
         if blank:
-            return text.clean_text(value, max_length=max_length)
-        return text.clean_name(value, max_length=max_length)
-    except text.TextError as e:
+            return clean_text(value, max_length=max_length)
+        return clean_name(value, max_length=max_length)
+    except TextError as e:
         raise _Refused(where, e.message) from None
 
 

@@ -6,24 +6,11 @@ from datetime import UTC, datetime
 
 from django.utils.text import slugify
 
+from clubs.models import AuditEntry
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
-from prizes.models import (
-    Decision,
-    JarDraw,
-    JarEntry,
-    PlacePrize,
-    PrizeSettings,
-    SideDraw,
-)
+from prizes.models import Decision, JarDraw, SideDraw
 
-from ..models import (
-    AuditEntry,
-    Drive,
-    Hand,
-    Seat,
-    Submission,
-    TableGame,
-)
+from ..models import Drive, Hand, JarEntry, PlacePrize, PrizeSettings, Seat, Submission, TableGame
 from .limits import FORMAT, VERSION
 
 # ---------------------------------------------------------------- export

@@ -10,29 +10,25 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from prizes.models import (
-    Decision,
-    JarDraw,
-    JarEntry,
-    PlacePrize,
-    PrizeSettings,
-    SideDraw,
-)
+from clubs.interface import FRONT, DriveError, Origin, record_audit
+from clubs.models import AuditEntry, Club
+from prizes.models import Decision, JarDraw, SideDraw
 from scoring.words import gettext_noop
 
 from .. import pair_codes
 from ..game_options import check_game_options
 from ..models import (
-    AuditEntry,
-    Club,
     Drive,
     Hand,
+    JarEntry,
     Pair,
+    PlacePrize,
+    PrizeSettings,
     Seat,
     Submission,
     TableGame,
 )
-from ..services import FRONT, DriveError, Origin, key_source, record_audit
+from ..services import key_source
 from .check import _Checked, _Refused, check_document
 from .limits import FORMAT, VERSION
 

@@ -29,12 +29,14 @@ from ninja.security import HttpBearer
 from pydantic import StringConstraints
 
 from accounts import interface as api_tokens
+from clubs.interface import DriveError, Origin
+from clubs.views import membership_of, organizer_only
 from prizes import interface as report_service
 
 from .. import queries, services
 from ..models import MAX_GAMES, MAX_NAME, Drive, Pair, TableGame
 from .night import game_or_404
-from .shared import ORGANIZER, get_drive_for_user, membership_of
+from .shared import get_drive_for_user
 
 # Ids beyond this are not ours (and would overflow a database integer).
 ID_MAX = 2**31 - 1
@@ -232,8 +234,8 @@ def _refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
     return api.create_response(request, {"detail": str(message)}, status=status)
 
 
-@api.exception_handler(services.DriveError)
-def _drive_error(request, exc: services.DriveError):
+@api.exception_handler(DriveError)
+def _drive_error(request, exc: DriveError):
     return _refusal(request, exc.message, exc.status)
 
 
@@ -261,12 +263,12 @@ def _not_found(request, exc: Http404):
 # --- Helpers -----------------------------------------------------------------
 
 
-def origin_of(request: HttpRequest, screen: str) -> services.Origin:
+def origin_of(request: HttpRequest, screen: str) -> Origin:
     """Like the screens' origin, marked as the API and naming the key (never the whole key)."""
     agent = request.headers.get("User-Agent", "")[:150]
     addr = request.META.get("REMOTE_ADDR", "")
     device = f"{addr} {agent}".strip() + f" (API key {request.auth.prefix}…)"
-    return services.Origin(source=f"api: {screen}", device=device)
+    return Origin(source=f"api: {screen}", device=device)
 
 
 def _drive_out(drive: Drive) -> dict:
@@ -355,8 +357,7 @@ def drive_list(request):
 def drive_create(request, payload: DriveIn):
     """A new drive (organizers). Then add its pairs and start it."""
     m = membership_of(request)
-    if m.role != ORGANIZER:
-        raise PermissionDenied(_("Only an organizer can do this."))
+    organizer_only(m.role)
     drive = services.drive_create(
         club=m.club,
         actor=request.user,

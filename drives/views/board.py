@@ -18,11 +18,11 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from clubs.views import speak_club_language
 from prizes.interface import pair_places
 
 from .. import live, sql
 from ..models import Drive
-from .shared import speak_club_language
 
 
 def _public_drive(drive_id: int, setting: str) -> Drive | None:

@@ -22,8 +22,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.models import AuditEntry
+
 from .. import queries
-from ..models import AuditEntry, Drive, Seat, TableGame
+from ..models import Drive, Seat, TableGame
 from .shared import get_drive_for_user
 
 BOM = "\ufeff"

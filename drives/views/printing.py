@@ -22,10 +22,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.interface import DriveError
+from clubs.views import address_note, handle_drive_errors, origin_of, page
+
 from .. import services
 from ..models import Drive
 from ..pdf import cards, data, pack, prize_report, seating, standings, tables
-from .shared import address_note, get_drive_for_user, handle_drive_errors, origin_of, page
+from .shared import get_drive_for_user
 
 MAX_COPIES = data.MAX_COPIES
 
@@ -143,7 +146,7 @@ def print_language(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id)
     form = PrintLanguageForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("Choose English or French."))
+        raise DriveError(_("Choose English or French."))
     drive = services.drive_print_language_set(
         drive=drive,
         language=form.cleaned_data["language"],
@@ -217,7 +220,7 @@ def table_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
 def seating_list(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     if drive.is_setup:
-        raise services.DriveError(_("There is no seating yet: start the drive first."), 409)
+        raise DriveError(_("There is no seating yet: start the drive first."), 409)
     return _download(drive, "seating", lambda: seating.seating(data.seating(drive)))
 
 

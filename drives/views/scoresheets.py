@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap
 
+from clubs.interface import DriveError, whole_number
+from clubs.views import handle_drive_errors, origin_of, page
 from scoring.games import all_fours
 from scoring.games.core import TRICKS
 
@@ -24,9 +26,8 @@ from ..forms import (
     HandForm,
 )
 from ..models import Drive
-from ..text import whole_number
 from .night import game_or_404
-from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
+from .shared import get_drive_for_user
 
 # --- Scorekeeper --------------------------------------------------------------
 
@@ -193,7 +194,7 @@ def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse
         form = HandForm(request.POST, numbers=sheet.numbers)
     try:
         if not form.is_valid():
-            raise services.DriveError(form.first_error())
+            raise DriveError(form.first_error())
         hand = services.hand_add(
             drive=drive,
             game=game,
@@ -205,7 +206,7 @@ def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse
             now=timezone.now(),
             origin=origin_of(request, "scoresheet"),
         )
-    except services.DriveError as e:
+    except DriveError as e:
         if e.status == 404:
             raise
         # A hand the rules refuse keeps its taps; after another device's change the
@@ -232,7 +233,7 @@ def hand_undo(request, drive_id, game, table):
     posted_number = request.POST.get("number", "").strip()
     number = whole_number(posted_number, lo=1, hi=9999)
     if posted_number and number is None:
-        raise services.DriveError(_("This page is out of date: reload it."), 400)
+        raise DriveError(_("This page is out of date: reload it."), 400)
     try:
         undone = services.hand_undo(
             drive=drive,
@@ -243,7 +244,7 @@ def hand_undo(request, drive_id, game, table):
             now=timezone.now(),
             origin=origin_of(request, "scoresheet"),
         )
-    except services.DriveError as e:
+    except DriveError as e:
         if e.status == 404 or not request.htmx:
             raise
         # Said on the sheet: a refusal sent to the flash alone is dropped by hx-select.

@@ -24,9 +24,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.interface import DriveError, Origin
+from clubs.views import speak_club_language
+
 from .. import services, sql
 from ..models import Drive, TableLink
-from .shared import speak_club_language
 
 DEVICE_COOKIE = "cd_device"
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -72,10 +74,10 @@ def _device(request: HttpRequest) -> str:
     return "ua-" + hashlib.sha256(seen.encode()).hexdigest()[:16]
 
 
-def origin_of(request: HttpRequest, link: TableLink) -> services.Origin:
+def origin_of(request: HttpRequest, link: TableLink) -> Origin:
     agent = request.headers.get("User-Agent", "")[:150]
     addr = request.META.get("REMOTE_ADDR", "")
-    return services.Origin(
+    return Origin(
         source=f"table {link.table}: {_device(request)}", device=f"{addr} {agent}".strip()
     )
 
@@ -215,7 +217,7 @@ def _submit(request, token, form_class, service, **fields) -> HttpResponse:
             origin=origin_of(request, card.link),
             **{arg: data[field] for arg, field in fields.items()},
         )
-    except services.DriveError as e:
+    except DriveError as e:
         return _answer(request, card, e.message, error=True, status=e.status)
     return _answer(request, card, answer.message, status=answer.status, fresh=answer.table_game)
 

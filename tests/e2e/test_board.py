@@ -12,6 +12,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
+from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
 from drives.views import board as board_views
@@ -21,7 +22,7 @@ from tests.e2e.test_drive_night import PASTE, hall_fit_problems
 from tests.e2e.test_scorekeepers_look import log_in
 
 PROJECTOR = {"width": 1920, "height": 1080}
-TABLE = services.Origin(source="table", device="tablet at the table")
+TABLE = Origin(source="table", device="tablet at the table")
 
 
 def two_pair_tables(drive):

@@ -1,0 +1,22 @@
+"""The two refusals every writer of club state raises: one for the person, one for a stale
+screen. Any other exception is a bug."""
+
+from __future__ import annotations
+
+
+class DriveError(Exception):
+    """A request the rules refuse; the message is for the organizer."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class StaleError(DriveError):
+    """The screen was out of date (another device moved the night on)."""
+
+    status = 409

@@ -8,7 +8,7 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 from .audit import FRONT, Origin, audit_words, label_words, record_audit, words_join
 from .errors import DriveError, StaleError
 from .services import club_language_set, club_paper_size_set
-from .text import MAX_ID, TextError, clean_name, clean_text, control_character, whole_number
+from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
     "FRONT",
@@ -22,7 +22,6 @@ __all__ = [
     "clean_text",
     "club_language_set",
     "club_paper_size_set",
-    "control_character",
     "label_words",
     "record_audit",
     "whole_number",

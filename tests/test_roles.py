@@ -329,7 +329,7 @@ def state() -> dict:
     """Rows of every table of the project, and the accounts and drives as they stand."""
     models = [
         m
-        for label in ("drives", "prizes", "scorekeeper")
+        for label in ("clubs", "drives", "prizes", "scorekeeper")
         for m in apps.get_app_config(label).get_models()
     ]
     users = get_user_model().objects.order_by("pk")

@@ -4,7 +4,7 @@ password Django accepts, the club keeps an organizer) live in accounts.py."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from drives.models import Membership
+from clubs.models import Membership
 
 # The organizer types a password for someone else and tells them: no email in halls.
 _NEW_PASSWORD = forms.PasswordInput(

@@ -1,6 +1,6 @@
 """The accounts app's own table: sessions kept under their person.
 
-(Membership and ApiToken live beside Club in drives.models.)
+(Membership and ApiToken live beside Club in clubs.models.)
 """
 
 from django.conf import settings

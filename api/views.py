@@ -26,11 +26,13 @@ from django.utils.translation import gettext as _
 from ninja import Field, NinjaAPI, Status
 from ninja.openapi.docs import Swagger
 
+from clubs.interface import DriveError, Origin
+from clubs.views import membership_of, organizer_only
 from drives import interface as drive_services
-from drives.interface import DriveError, Origin, game_or_404, game_tables
+from drives.interface import game_or_404, game_tables
 from drives.interface import standings as drive_standings
 from drives.models import Drive, Pair, TableGame
-from drives.views.shared import ORGANIZER, get_drive_for_user, membership_of
+from drives.views.shared import get_drive_for_user
 from prizes.interface import prize_report
 
 from .auth import BearerKey
@@ -208,8 +210,7 @@ def drive_list(request):
 def drive_create(request, payload: DriveIn):
     """A new drive (organizers). Then add its pairs and start it."""
     m = membership_of(request)
-    if m.role != ORGANIZER:
-        raise PermissionDenied(_("Only an organizer can do this."))
+    organizer_only(m.role)
     drive = drive_services.drive_create(
         club=m.club,
         actor=request.user,

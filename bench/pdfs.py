@@ -41,9 +41,10 @@ GAMES = 25
 
 
 def build():
+    from clubs.models import Club, Membership
     from drives import services
     from drives.management.commands.simulate_drive import play
-    from drives.models import MAX_PAIRS, Club, Membership
+    from drives.models import MAX_PAIRS
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Bench Hall")

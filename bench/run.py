@@ -111,9 +111,10 @@ def timed(fn, n, floor_fn):
 
 
 def main():
+    from clubs.models import Club, Membership
     from drives import services
     from drives.management.commands.simulate_drive import play
-    from drives.models import Club, Membership, TableGame
+    from drives.models import TableGame
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)

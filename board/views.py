@@ -21,9 +21,10 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_safe
 
+from clubs.views import page, speak_club_language
 from drives.interface import game_fingerprint, public_drive, standings_rows
 from drives.models import Drive
-from drives.views.shared import get_drive_for_user, page, speak_club_language
+from drives.views.shared import get_drive_for_user
 from prizes.interface import pair_places
 
 from . import contents

@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "csp",
     # The API docs page serves its Swagger UI from ninja's static files (no CDN).
     "ninja",
+    # The ground floor: the club, its people, API keys, the audit trail.
+    "clubs",
     "drives",
     "prizes",
     "scorekeeper",
@@ -106,9 +108,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # After CSRF and htmx: refuses a NUL or another control character anywhere in a request.
-    "drives.middleware.RefuseControlCharacters",
+    "clubs.middleware.RefuseControlCharacters",
     # Near the last, so it sees a view's database error first: locked or read-only is a 503.
-    "drives.middleware.DatabaseUnavailable",
+    "clubs.middleware.DatabaseUnavailable",
     # Last: it turns a locked-out login into the login page saying so.
     "axes.middleware.AxesMiddleware",
 ]

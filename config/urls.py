@@ -27,6 +27,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "drives.views.shared.bad_request"
-handler403 = "drives.views.shared.forbidden"
-handler404 = "drives.views.shared.not_found"
+handler400 = "clubs.views.bad_request"
+handler403 = "clubs.views.forbidden"
+handler404 = "clubs.views.not_found"

@@ -1,16 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Club, Drive, Membership, Pair
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "created_at"]
-
-
-@admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["user", "club", "role"]
+from .models import Drive, Pair
 
 
 @admin.register(Drive)
@@ -24,15 +14,3 @@ class DriveAdmin(admin.ModelAdmin):
 class PairAdmin(admin.ModelAdmin):
     list_display = ["number", "player1", "player2", "paid", "drive"]
     list_filter = ["drive"]
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["at", "club", "drive", "actor", "action", "summary"]
-    list_filter = ["club", "action"]
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

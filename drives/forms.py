@@ -2,18 +2,19 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.interface import TextError, clean_name, clean_text
 from scoring.games.all_fours import MAX_BID, RANKS, SUITS
 from scoring.games.options import Option
 
-from . import game_options, text
+from . import game_options
 from .models import MAX_NAME, Drive
 
 
 def _name(value: str, *, max_length: int, what: str) -> str:
-    """drives.text.clean_name for a form field: its refusal as the field's error."""
+    """clubs.clean_name for a form field: its refusal as the field's error."""
     try:
-        return text.clean_name(value, max_length=max_length, what=what)
-    except text.TextError as e:
+        return clean_name(value, max_length=max_length, what=what)
+    except TextError as e:
         raise forms.ValidationError(e.message) from None
 
 
@@ -107,8 +108,8 @@ class DriveForm(forms.ModelForm):
 
     def clean_venue(self):
         try:
-            return text.clean_text(self.cleaned_data["venue"], max_length=120, what=_("The venue"))
-        except text.TextError as e:
+            return clean_text(self.cleaned_data["venue"], max_length=120, what=_("The venue"))
+        except TextError as e:
             raise forms.ValidationError(e.message) from None
 
     def setting_fields(self):

@@ -1,8 +1,9 @@
-"""What other apps may use of the night: the apps beside it (prizes, scorekeeper, accounts)
-and the floor above it (printing, exchange, api, board).
+"""What other apps may use of the night: the apps beside it (prizes, scorekeeper) and the
+floor above it (printing, exchange, api, board).
 
 Everything here is exported by name; other apps import drives.interface, drives.models
 and, for screens, drives.views.shared, and nothing else of drives (import-linter checks it).
+The ground floor's names (errors, the audit writer, text cleaning) are clubs.interface's.
 """
 
 # For the floor above (print, export and import, the API, the board): the reads, writers
@@ -16,18 +17,8 @@ from .pair_codes import LENGTH as PAIR_CODE_LENGTH
 from .pair_codes import draw as pair_code_draw
 from .pair_codes import is_code as is_pair_code
 from .queries import GameCount, StandingRow, game_or_404, game_tables, punched_games, standings
-from .services.common import (
-    FRONT,
-    DriveError,
-    Origin,
-    StaleError,
-    label_words,
-    locked_drive,
-    record_audit,
-    refusal_error,
-    words_join,
-)
-from .services.links import MAX_TABLES, club_paper_size_set, table_link_url, table_links
+from .services.common import locked_drive
+from .services.links import MAX_TABLES, table_link_url, table_links
 from .services.results import KEY_RE, key_source, result_enter
 from .services.seating import describe_moves, drive_start, game_advance
 from .services.setup import (
@@ -38,28 +29,13 @@ from .services.setup import (
     pairs_add_many,
 )
 from .sql import game_strip, pair_wins, public_drive, seatings
-from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 from .views.fragments import standings_rows
 
 __all__ = [
-    "FRONT",
-    "MAX_ID",
-    "DriveError",
-    "TextError",
-    "clean_name",
-    "clean_text",
-    "whole_number",
-    "Origin",
-    "StaleError",
-    "club_paper_size_set",
-    "label_words",
     "locked_drive",
     "pair_set_paid",
     "punched_games",
-    "record_audit",
-    "refusal_error",
     "standings",
-    "words_join",
     # the floor above
     "KEY_RE",
     "MAX_TABLES",

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from django.db import connection
 
-from .models import AuditEntry, Drive, Pair, Seat, TableGame
+from clubs.models import AuditEntry
+
+from .models import Drive, Pair, Seat, TableGame
 
 
 def _fingerprint_sql() -> str:

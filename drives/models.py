@@ -1,8 +1,10 @@
-"""The night's records: clubs, drives, pairs, seats, table results, audit.
+"""The night's records: drives, pairs, seats, table results, hands, and the prizes the
+organizer sets up before the night (money, places, who bought into the cookie jar).
 
 Integrity lives here as database constraints: one seat per pair per game, at
 most two pairs at a table, one result per table per game, one winner per
-table. Services in services.py are the only writers.
+table. Services in services/ are the only writers. The club, its people and the audit
+trail are the ground floor's (clubs.models).
 """
 
 from django.conf import settings
@@ -11,99 +13,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.speak import say_json
-from scoring.words import from_json
+from clubs.models import Club
 
 MAX_NAME = 60
 MAX_GAMES = 60
 # Pairs in one drive: more than any hall seats (200 tables), and every sheet of a drive
 # that size prints well within a server worker's time limit (bench/pdfs.py).
 MAX_PAIRS = 400
-
-
-class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
-    # The smallest coin paid out: split shares round down to it (5 in Canada).
-    cash_unit = models.PositiveSmallIntegerField(_("smallest cash unit (cents)"), default=5)
-
-    class PaperSize(models.TextChoices):
-        LETTER = "letter", _("Letter")
-        A4 = "a4", _("A4")
-
-    # The paper the club prints on: punch cards, table cards, sheets.
-    paper_size = models.CharField(
-        _("paper size"), max_length=8, choices=PaperSize.choices, default=PaperSize.LETTER
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    # The running drive the club's table cards (QR links) open, chosen by the organizer:
-    # set when a drive starts if none is running, changed on the drive page. Never the
-    # newest drive by itself, so a second drive cannot take over the printed cards.
-    table_drive = models.ForeignKey(
-        "Drive",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("drive the table cards open"),
-    )
-
-    # The language of the club's screens on a device that has not chosen one, and of its
-    # printouts unless a drive says otherwise.
-    language = models.CharField(
-        _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
-    )
-
-    class Meta:
-        verbose_name = _("club")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    class Role(models.TextChoices):
-        ORGANIZER = "organizer", _("Organizer")
-        SCORER = "scorer", _("Scorer")
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
-    )
-    role = models.CharField(max_length=16, choices=Role.choices, default=Role.ORGANIZER)
-
-    class Meta:
-        constraints = [
-            # One club per account keeps "my club" unambiguous on a tablet.
-            models.UniqueConstraint(fields=["user"], name="membership_one_club_per_user"),
-            models.CheckConstraint(
-                condition=Q(role__in=["organizer", "scorer"]), name="membership_role_valid"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} ({self.role}, {self.club})"
-
-
-class ApiToken(models.Model):
-    """An organizer's key for the JSON API. Only a hash is kept; the key is shown once."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
-    )
-    name = models.CharField(_("name"), max_length=80)
-    # The first characters, shown so the organizer can tell keys apart.
-    prefix = models.CharField(max_length=12)
-    # sha256 of the whole key, hex.
-    digest = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField()
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…)"
 
 
 class Drive(models.Model):
@@ -462,50 +378,6 @@ class Seat(models.Model):
         return f"game {self.game}: pair {self.pair_id} at table_game {self.table_game_id}"
 
 
-class AuditEntry(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
-    drive = models.ForeignKey(
-        Drive, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
-    )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField()
-    action = models.CharField(max_length=40)
-    # Where the change came from: the screen ("front: results") and device.
-    source = models.CharField(max_length=120, blank=True)
-    device = models.CharField(max_length=200, blank=True)
-    summary = models.CharField(max_length=300)
-    old = models.JSONField(null=True, blank=True)
-    new = models.JSONField(null=True, blank=True)
-    # What the summary was made of (scoring.words.to_json), so the trail is read in the
-    # reader's language; null for entries written before, shown as their summary.
-    words = models.JSONField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-at", "-id"]
-        indexes = [models.Index(fields=["drive", "-at"])]
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}: {self.summary}"
-
-    @property
-    def _has_words(self) -> bool:
-        return isinstance(self.words, dict) and isinstance(self.words.get("msgid"), str)
-
-    @property
-    def text(self) -> str:
-        """The summary in the active language, whatever the writer's; as written for an
-        entry without words."""
-        return say_json(self.words) if self._has_words else self.summary
-
-    @property
-    def sentence(self) -> str:
-        """The summary as a sentence to quote in another (an undo's "Undone: ..."), so it
-        too is said in the reader's language; plain text for an entry without words."""
-        return from_json(self.words) if self._has_words else self.summary
-
-
 class Hand(models.Model):
     """One hand kept by the scorekeeper for a table's game, in order (1, 2, 3...).
 
@@ -535,3 +407,86 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of {self.table_game}"
+
+
+# --- The prizes set up before the night -------------------------------------------------
+# Moved here from prizes (tables kept: scoring_*), so that the night's screens and services
+# read them without importing prizes.
+
+CENTS_MAX = 10_000_000  # $100,000: far above any hall's prize, below any overflow
+
+
+def cents_field(label, **kw):
+    kw.setdefault("default", 0)
+    return models.PositiveIntegerField(
+        label, validators=[MaxValueValidator(CENTS_MAX)], help_text=_("In cents."), **kw
+    )
+
+
+class PrizeSettings(models.Model):
+    """A drive's money and side prizes. Made with its defaults when first needed."""
+
+    drive = models.OneToOneField(Drive, on_delete=models.CASCADE, related_name="prize_settings")
+    entry_fee = cents_field(_("entry fee per pair"))
+    ace_low = models.BooleanField(_("ace is low when cutting"), default=True)
+    booby = models.BooleanField(_("booby prize"), default=True)
+    booby_cents = cents_field(_("booby prize (money)"), null=True, blank=True, default=None)
+    booby_item = models.CharField(_("booby prize (item)"), max_length=120, blank=True)
+    booby_excludes_late_or_early = models.BooleanField(
+        _("pairs that came late or left early cannot win the booby"), default=True
+    )
+    jar = models.BooleanField(_("cookie jar"), default=False)
+    jar_games = models.PositiveSmallIntegerField(
+        _("cookie jar: games drawn"), default=8, validators=[MinValueValidator(1)]
+    )
+    jar_price = cents_field(_("cookie jar: price per pair"))
+    jackpot = models.BooleanField(_("jackpot"), default=False)
+    jackpot_threshold = models.PositiveSmallIntegerField(_("jackpot: games needed"), default=20)
+    jackpot_cents = cents_field(_("jackpot: amount"))
+    fifty_fifty = models.BooleanField(_("50/50 draw"), default=False)
+    travelling = models.BooleanField(_("travelling prize"), default=False)
+    travelling_item = models.CharField(_("travelling prize (item)"), max_length=120, blank=True)
+    door_prizes = models.PositiveSmallIntegerField(_("door prizes to draw"), default=0)
+
+    class Meta:
+        db_table = "scoring_prizesettings"  # kept from before the move: no table rebuilt
+        constraints = [
+            models.CheckConstraint(condition=Q(jar_games__gte=1), name="prizesettings_jar_games"),
+        ]
+
+    def __str__(self) -> str:
+        return f"prize settings of {self.drive}"
+
+
+class PlacePrize(models.Model):
+    """What a place (1st, 2nd, ...) wins: money or a described item."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="place_prizes")
+    place = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    cents = cents_field(_("amount"), null=True, blank=True, default=None)
+    item = models.CharField(_("or an item"), max_length=120, blank=True)
+
+    class Meta:
+        db_table = "scoring_placeprize"  # kept from before the move: no table rebuilt
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "place"], name="placeprize_once_per_place"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="placeprize_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"place {self.place} of {self.drive}"
+
+
+class JarEntry(models.Model):
+    """A pair in the cookie jar: opted in and paid at registration."""
+
+    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="jar_entry")
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="jar_entries")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "scoring_jarentry"  # kept from before the move: no table rebuilt
+
+    def __str__(self) -> str:
+        return f"jar: pair {self.pair_id}"

@@ -19,8 +19,10 @@ from typing import NamedTuple
 
 from django.db import connection
 
+from clubs.models import AuditEntry, Club
+
 from . import movement
-from .models import Club, Drive, Pair, Seat, TableGame, TableLink
+from .models import Drive, Pair, Seat, TableGame, TableLink
 
 DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games", "sitout_wins")
 DRIVE += ("confirm_by_number", "confirm_by_code")
@@ -205,18 +207,36 @@ def audit_add(
     words: object | None = None,
 ) -> None:
     """Write an audit entry (AuditEntry), its old and new states and the words of its
-    summary (scoring.words.to_json) as JSON."""
+    summary (scoring.words.to_json) as JSON. The table and its columns are the model's."""
+    values = {
+        "club_id": club_id,
+        "drive_id": drive_id,
+        "actor_id": actor_id,
+        "at": connection.ops.adapt_datetimefield_value(at),
+        "action": action,
+        "summary": summary,
+        "source": source,
+        "device": device,
+        "old": _json(old),
+        "new": _json(new),
+        "words": _json(words),
+    }
+    fields = _order(AuditEntry, tuple(values))
     as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    marks = ", ".join(as_json if f.attname in AUDIT_JSON else "%s" for f in fields)
     sql = (
-        "INSERT INTO drives_auditentry (club_id, drive_id, actor_id, at, action, summary, "
-        "source, device, old, new, words) "
-        f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, {as_json}, {as_json}, {as_json})"
+        f"INSERT INTO {_q(AuditEntry._meta.db_table)} "
+        f"({', '.join(_q(f.column) for f in fields)}) VALUES ({marks})"
     )
-    params = [club_id, drive_id, actor_id, connection.ops.adapt_datetimefield_value(at)]
-    params += [action, summary, source, device]
-    params += [None if v is None else json.dumps(v) for v in (old, new, words)]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [values[f.attname] for f in fields])
+
+
+AUDIT_JSON = ("old", "new", "words")
+
+
+def _json(value: object | None) -> str | None:
+    return None if value is None else json.dumps(value)
 
 
 def game_strip(*, drive_id: int, game: int) -> list[tuple[int, str]]:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from drives.views.shared import htmx_refusal, page
+from clubs.views import htmx_refusal, page
 from practice import computer, screen, services
 from practice.codes import MAX_SEED, CodeError, Deal, read_deal, read_move
 from scoring.games.cards import card

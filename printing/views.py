@@ -22,15 +22,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from drives.interface import DriveError, drive_print_language_set, table_link_url, table_links
+from clubs.interface import DriveError
+from clubs.views import address_note, handle_drive_errors, origin_of, page
+from drives.interface import drive_print_language_set, table_link_url, table_links
 from drives.models import Drive
-from drives.views.shared import (
-    address_note,
-    get_drive_for_user,
-    handle_drive_errors,
-    origin_of,
-    page,
-)
+from drives.views.shared import get_drive_for_user
 
 from .pdf import cards, data, pack, prize_report, seating, standings, tables
 

@@ -6,8 +6,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from drives.models import Club
-from prizes.models import CENTS_MAX
+from clubs.models import Club
+from drives.models import CENTS_MAX
 
 # "12", "$12.50", "12,50", and "12,50 $" as French writes it.
 _MONEY = re.compile(r"^\$?\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*\$?\s*$")

@@ -1,4 +1,5 @@
-"""Prize records of a drive: settings, decisions on ties, cookie jar and side draws.
+"""Prize records of a drive: decisions on ties, the cookie jar's draw and side draws (what
+the organizer sets up before the night, PrizeSettings, PlacePrize and JarEntry, is drives').
 
 Money is integer cents. Every draw keeps its seed so it can be repeated.
 Services in prizes/services/ are the only writers. The tables keep the names they had
@@ -6,76 +7,11 @@ when these models lived in the scoring app (moved without rebuilding a table).
 """
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from drives.models import Drive, Pair
-
-CENTS_MAX = 10_000_000  # $100,000: far above any hall's prize, below any overflow
-
-
-def cents_field(label, **kw):
-    kw.setdefault("default", 0)
-    return models.PositiveIntegerField(
-        label, validators=[MaxValueValidator(CENTS_MAX)], help_text=_("In cents."), **kw
-    )
-
-
-class PrizeSettings(models.Model):
-    """A drive's money and side prizes. Made with its defaults when first needed."""
-
-    drive = models.OneToOneField(Drive, on_delete=models.CASCADE, related_name="prize_settings")
-    entry_fee = cents_field(_("entry fee per pair"))
-    ace_low = models.BooleanField(_("ace is low when cutting"), default=True)
-    booby = models.BooleanField(_("booby prize"), default=True)
-    booby_cents = cents_field(_("booby prize (money)"), null=True, blank=True, default=None)
-    booby_item = models.CharField(_("booby prize (item)"), max_length=120, blank=True)
-    booby_excludes_late_or_early = models.BooleanField(
-        _("pairs that came late or left early cannot win the booby"), default=True
-    )
-    jar = models.BooleanField(_("cookie jar"), default=False)
-    jar_games = models.PositiveSmallIntegerField(
-        _("cookie jar: games drawn"), default=8, validators=[MinValueValidator(1)]
-    )
-    jar_price = cents_field(_("cookie jar: price per pair"))
-    jackpot = models.BooleanField(_("jackpot"), default=False)
-    jackpot_threshold = models.PositiveSmallIntegerField(_("jackpot: games needed"), default=20)
-    jackpot_cents = cents_field(_("jackpot: amount"))
-    fifty_fifty = models.BooleanField(_("50/50 draw"), default=False)
-    travelling = models.BooleanField(_("travelling prize"), default=False)
-    travelling_item = models.CharField(_("travelling prize (item)"), max_length=120, blank=True)
-    door_prizes = models.PositiveSmallIntegerField(_("door prizes to draw"), default=0)
-
-    class Meta:
-        db_table = "scoring_prizesettings"  # kept from before the move: no table rebuilt
-        constraints = [
-            models.CheckConstraint(condition=Q(jar_games__gte=1), name="prizesettings_jar_games"),
-        ]
-
-    def __str__(self) -> str:
-        return f"prize settings of {self.drive}"
-
-
-class PlacePrize(models.Model):
-    """What a place (1st, 2nd, ...) wins: money or a described item."""
-
-    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="place_prizes")
-    place = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    cents = cents_field(_("amount"), null=True, blank=True, default=None)
-    item = models.CharField(_("or an item"), max_length=120, blank=True)
-
-    class Meta:
-        db_table = "scoring_placeprize"  # kept from before the move: no table rebuilt
-        ordering = ["place"]
-        constraints = [
-            models.UniqueConstraint(fields=["drive", "place"], name="placeprize_once_per_place"),
-            models.CheckConstraint(condition=Q(place__gte=1), name="placeprize_place_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"place {self.place} of {self.drive}"
+from drives.models import Drive, cents_field
 
 
 class Decision(models.Model):
@@ -120,20 +56,6 @@ class Decision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prize} of {self.drive}: {self.status}"
-
-
-class JarEntry(models.Model):
-    """A pair in the cookie jar: opted in and paid at registration."""
-
-    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="jar_entry")
-    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="jar_entries")
-    created_at = models.DateTimeField()
-
-    class Meta:
-        db_table = "scoring_jarentry"  # kept from before the move: no table rebuilt
-
-    def __str__(self) -> str:
-        return f"jar: pair {self.pair_id}"
 
 
 class JarDraw(models.Model):

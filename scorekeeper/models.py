@@ -17,7 +17,7 @@ class ScoreGame(models.Model):
         FORTY_FIVES = "forty_fives", _("Forty-Fives family")
         ALL_FOURS = "all_fours", _("All Fours family")
 
-    club = models.ForeignKey("drives.Club", on_delete=models.CASCADE, related_name="score_games")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="score_games")
     family = models.CharField(max_length=16, choices=Family.choices)
     variant = models.CharField(max_length=32)  # a key of that family's VARIANTS registry
     options = models.JSONField(default=dict, blank=True)

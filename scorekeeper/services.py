@@ -17,7 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import (
+from clubs.interface import (
     FRONT,
     DriveError,
     Origin,

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
-from drives.interface import DriveError, refusal_error, whole_number
-from drives.views.shared import handle_drive_errors, membership_of, origin_of, page
+from clubs.interface import DriveError, refusal_error, whole_number
+from clubs.views import handle_drive_errors, membership_of, origin_of, page
 from scorekeeper import services as service
 from scorekeeper.models import ScoreGame
 from scoring import keeping

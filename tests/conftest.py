@@ -48,7 +48,7 @@ def now():
 
 
 def make_club(name="St. Joseph's Parish Hall"):
-    from drives.models import Club
+    from clubs.models import Club
 
     return Club.objects.create(name=name)
 
@@ -56,7 +56,7 @@ def make_club(name="St. Joseph's Parish Hall"):
 def make_user(club, username="organizer", role="organizer"):
     from django.contrib.auth import get_user_model
 
-    from drives.models import Membership
+    from clubs.models import Membership
 
     user = get_user_model().objects.create_user(username=username, password="pw-for-tests-1")
     Membership.objects.create(club=club, user=user, role=role)
@@ -151,7 +151,8 @@ __all__ = ["timezone"]
 
 def row_counts() -> dict[str, int]:
     """Rows of every table a drive writes, to show a refused action wrote nothing."""
-    from drives.models import AuditEntry, Drive, Pair, Seat, Submission, TableGame, TableLink
+    from clubs.models import AuditEntry
+    from drives.models import Drive, Pair, Seat, Submission, TableGame, TableLink
 
     models = (Drive, Pair, TableGame, Seat, AuditEntry, Submission, TableLink)
     return {m.__name__: m.objects.count() for m in models}

@@ -13,8 +13,9 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 
 from accounts.services import people as accounts
-from drives.models import AuditEntry, Membership, TableGame
-from drives.services import DriveError, Origin
+from clubs.interface import DriveError, Origin
+from clubs.models import AuditEntry, Membership
+from drives.models import TableGame
 from tests.conftest import NOW, make_club, make_user, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,10 @@ from django.urls import reverse
 
 from accounts.services import people as accounts
 from accounts.services import tokens as api_tokens
+from clubs.interface import DriveError, Origin
+from clubs.models import ApiToken, AuditEntry
 from drives import queries, services
-from drives.models import ApiToken, AuditEntry, Drive, Submission, TableGame
+from drives.models import Drive, Submission, TableGame
 from prizes.services import report as report_service
 from tests.conftest import (
     NOW,
@@ -158,7 +160,7 @@ def test_revoking_a_key_stops_it_and_is_recorded_once(club, organizer, running):
 
 def test_nobody_can_revoke_another_persons_key(organizer, scorer):
     token = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
-    with pytest.raises(services.DriveError) as refused:
+    with pytest.raises(DriveError) as refused:
         api_tokens.token_revoke(token=token, actor=scorer, now=NOW)
     assert refused.value.status == 404
     token.refresh_from_db()
@@ -168,7 +170,7 @@ def test_nobody_can_revoke_another_persons_key(organizer, scorer):
 def test_a_blank_or_long_key_name_is_refused_and_nothing_is_written(organizer):
     before = everything()
     for name in ("   ", "x" * 81):
-        with pytest.raises(services.DriveError):
+        with pytest.raises(DriveError):
             api_tokens.token_create(actor=organizer, name=name, now=NOW)
     assert everything() == before
 
@@ -499,7 +501,7 @@ def test_a_key_a_table_phone_used_is_refused_to_the_api_not_replayed(org_api, sc
         key="shared-key-1",
         device="phone-a",
         now=NOW,
-        origin=services.Origin(source="table 1: phone-a", device="phone"),
+        origin=Origin(source="table 1: phone-a", device="phone"),
     )
     path = f"/api/drives/{running.pk}/games/1/tables/1/result"
     before = everything()

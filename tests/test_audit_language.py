@@ -16,9 +16,10 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from clubs.interface import DriveError, club_paper_size_set
+from clubs.models import AuditEntry
 from drives import services, sql
-from drives.models import AuditEntry, TableGame
-from drives.services import DriveError
+from drives.models import TableGame
 from exchange import document as exchange
 from exchange.document.check import WORDS_MAX
 from scoring import speak
@@ -145,8 +146,8 @@ def test_a_plural_is_said_by_its_count(org_client, club, organizer, french_reade
 
 def test_a_choices_label_is_kept_as_its_word_not_the_writers_translation(club, organizer):
     with translation.override("fr"):
-        services.club_paper_size_set(club=club, paper_size="a4", actor=organizer, now=NOW)
-        services.club_paper_size_set(club=club, paper_size="letter", actor=organizer, now=NOW)
+        club_paper_size_set(club=club, paper_size="a4", actor=organizer, now=NOW)
+        club_paper_size_set(club=club, paper_size="letter", actor=organizer, now=NOW)
     entry = AuditEntry.objects.filter(club=club, action="club_paper_size").latest("id")
     assert entry.summary == "Paper size set to Letter"  # "Lettre" in French
     assert entry.words["params"]["paper"] == {"msgid": "Letter"}

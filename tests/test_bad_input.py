@@ -1,5 +1,5 @@
 """Bad input gets a 400 with a message and writes nothing, never a server error
-(drives/text.py, drives/converters.py, drives/middleware.py): digits that are not
+(clubs/text.py, clubs/converters.py, clubs/middleware.py): digits that are not
 0-9, numbers past what int() or the database take, ids too large for any row, and
 control characters.
 """
@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Hand, Pair
+from drives.models import Hand, Pair
 from scorekeeper.models import ScoreGame, ScoreHand
 from tests.conftest import NOW, play_game, row_counts, started_drive
 from tests.test_scorekeeper import hand, seated

@@ -1,6 +1,6 @@
 """A database that is locked past the busy timeout, or read-only, answers 503 with a
 plain message and a Retry-After (JSON on the API), writes nothing, and works again by
-itself once the lock goes (drives/middleware.py DatabaseUnavailable)."""
+itself once the lock goes (clubs/middleware.py DatabaseUnavailable)."""
 
 from __future__ import annotations
 

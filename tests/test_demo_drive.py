@@ -15,8 +15,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import AuditEntry, Club
 from drives import services
-from drives.models import AuditEntry, Club, Drive, Pair, TableGame
+from drives.models import Drive, Pair, TableGame
 from tests.conftest import NOW, add_pairs, make_drive, make_user, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

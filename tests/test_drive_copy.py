@@ -9,9 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Drive
-from drives.services import DriveError
+from drives.models import Drive
 from tests.conftest import (
     NOW,
     add_pairs,
@@ -580,7 +581,7 @@ def test_a_copy_of_a_drive_finished_early_keeps_its_planned_games(club, organize
 
 
 def test_a_copy_takes_the_prize_settings_and_place_prizes(last_night, organizer):
-    from prizes.models import PlacePrize, PrizeSettings
+    from drives.models import PlacePrize, PrizeSettings
 
     PrizeSettings.objects.create(
         drive=last_night, entry_fee=500, jar=True, jar_games=6, jar_price=200,

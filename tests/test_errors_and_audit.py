@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry
 from tests.conftest import NOW, make_drive, make_user, play_game, started_drive
 
 # --- Styled error pages ---------------------------------------------------------

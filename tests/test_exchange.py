@@ -12,9 +12,10 @@ from django.db import transaction
 from django.test import override_settings
 from django.urls import reverse
 
+from clubs.interface import DriveError, Origin
+from clubs.models import AuditEntry
 from drives import queries, services
-from drives.models import AuditEntry, Drive, TableGame
-from drives.services import DriveError, Origin
+from drives.models import Drive, TableGame
 from exchange import document as exchange
 from prizes.models import Decision, JarDraw
 from prizes.services import jar, money, side, ties

@@ -38,9 +38,9 @@ from django.urls import Resolver404, resolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clubs.models import Membership
 from drives import services
-from drives.models import Drive, Membership
-from prizes.models import PlacePrize, PrizeSettings
+from drives.models import Drive, PlacePrize, PrizeSettings
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 from tests.test_roles import READS, ROUTES, WRITES, kwarg_values, world  # noqa: F401 (a fixture)
 
@@ -269,13 +269,13 @@ def everything() -> dict:
     """Every row of the project's tables and every account, as they stand."""
     models = [
         m
-        for label in ("drives", "prizes", "scorekeeper")
+        for label in ("clubs", "drives", "prizes", "scorekeeper")
         for m in apps.get_app_config(label).get_models()
     ]
     out = {m._meta.label: list(m.objects.order_by("pk").values()) for m in models}
     # A refused confirmation from a table is audited on purpose (issue: refusals are audited).
-    out["drives.AuditEntry"] = [
-        e for e in out["drives.AuditEntry"] if e["action"] != "table_confirm_refused"
+    out["clubs.AuditEntry"] = [
+        e for e in out["clubs.AuditEntry"] if e["action"] != "table_confirm_refused"
     ]
     users = get_user_model().objects.order_by("pk")
     out["users"] = [(u.username, u.is_active, u.password, u.last_login) for u in users]

@@ -14,9 +14,11 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from clubs.interface import DriveError
+from clubs.models import AuditEntry
 from drives import services
 from drives.game_options import REGISTRY_KEYS, variant_for
-from drives.models import AuditEntry, Drive
+from drives.models import Drive
 from scoring.games import VARIANTS, all_fours, make_variant
 from scoring.games import options as game_rules
 from scoring.games.core import BidderAdds, Game, SetupError, ThirtyForSixty, Variant, alone
@@ -422,7 +424,7 @@ def test_the_options_are_locked_once_the_drive_has_started(org_client, club, org
     r = org_client.post(url, edit(drive, game="auction_45", slam="on"))
     assert r.status_code == 409
     assert "its settings can no longer change" in r.content.decode()
-    with pytest.raises(services.DriveError, match="can no longer change"):
+    with pytest.raises(DriveError, match="can no longer change"):
         services.drive_update(drive=drive, actor=organizer, now=NOW, game_options={"slam": True})
     drive.refresh_from_db()
     assert drive.game_options == {}

@@ -17,8 +17,9 @@ from django.urls import reverse
 from django.utils import formats, translation
 from pypdf import PdfReader
 
+from clubs.models import AuditEntry, Club
 from drives import services
-from drives.models import AuditEntry, Club, Drive
+from drives.models import Drive
 from prizes.forms import parse_cents
 from prizes.templatetags.money import cents
 from scripts import check_translations

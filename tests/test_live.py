@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from board import contents
+from clubs.interface import Origin
 from drives import live, services
 from drives.models import Pair, TableGame
 from drives.queries import StandingRow
@@ -15,7 +16,7 @@ from tests.conftest import NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
 
-TABLE = services.Origin(source="table", device="tablet at the table")
+TABLE = Origin(source="table", device="tablet at the table")
 
 
 def two_pair_tables(drive):

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from drives.models import AuditEntry
+from clubs.models import AuditEntry
 from tests.conftest import make_club, make_user
 
 pytestmark = pytest.mark.django_db

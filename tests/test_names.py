@@ -1,6 +1,6 @@
 """Names that show nothing are refused, and direction overrides are taken out, wherever a
 name is entered: pairs (add, paste, edit, late pair, the API), drives (the form, the API),
-people, scorekeeper sides and an imported drive. One cleaning function (drives/text.py)."""
+people, scorekeeper sides and an imported drive. One cleaning function (clubs/text.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drives import services, text
+from clubs import text
+from clubs.interface import DriveError
+from drives import services
 from drives.models import Drive, Pair
 from exchange import document as exchange
 from scorekeeper.models import ScoreGame
@@ -204,7 +206,7 @@ def test_an_imported_drive_with_an_invisible_or_overridden_name_is_cleaned_or_re
     document["pairs"][1]["player2"] = "\u200b\u3164"
     raw = json.dumps(document, ensure_ascii=False).encode()
     before = written()
-    with pytest.raises(services.DriveError, match="no letters you can see"):
+    with pytest.raises(DriveError, match="no letters you can see"):
         exchange.drive_import(
             club=club,
             document=exchange.read_document(raw),

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubs.interface import StaleError
 from drives import movement, services, snapshots, sql
 from drives.models import Seat, TableGame
 from tests.conftest import NOW, play_game, started_drive
@@ -234,5 +235,5 @@ def test_the_inserts_without_returning_rows_write_the_same(club, organizer, monk
 
 def test_seating_a_game_twice_is_refused_as_out_of_date(club, organizer):
     drive = started_drive(club, organizer, pairs=9, games=5)
-    with pytest.raises(services.StaleError):
+    with pytest.raises(StaleError):
         services.seating._write_seating(drive, 1, services.seating_of(drive, 1))

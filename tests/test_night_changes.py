@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.interface import DriveError, StaleError
+from clubs.models import AuditEntry
 from drives import queries, services
-from drives.models import AuditEntry, Drive, Pair, Seat, TableGame
-from drives.services import DriveError, StaleError
+from drives.models import Drive, Pair, Seat, TableGame
 from tests.conftest import NOW, play_game, row_counts, started_drive
 
 # Seeds that seat pair numbers in order, so the worked examples read plainly.

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError
 from drives import services
 from drives.models import MAX_PAIRS, Drive
 from exchange import document as exchange
@@ -104,7 +105,7 @@ def test_an_import_of_a_drive_with_more_pairs_than_the_limit_is_refused(club, or
     ]
     raw = json.dumps(document).encode()
     drives = Drive.objects.count()
-    with pytest.raises(services.DriveError, match="at most 400 pairs"):
+    with pytest.raises(DriveError, match="at most 400 pairs"):
         exchange.drive_import(
             club=club,
             document=exchange.read_document(raw),

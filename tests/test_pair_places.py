@@ -9,9 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from drives.models import Drive
+from drives.models import Drive, PlacePrize
 from printing.pdf import data
-from prizes.models import PlacePrize
 from prizes.services import ties
 from tests.conftest import NOW
 from tests.test_prizes_ties import TWO_WAY, finished_night

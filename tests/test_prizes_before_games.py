@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from drives.models import PlacePrize, PrizeSettings
 from printing.pdf import data
-from prizes.models import PlacePrize, PrizeSettings
 from tests.conftest import add_pairs, make_drive, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,11 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
 
+from clubs.models import AuditEntry
 from drives import services as drive_services
-from drives.models import AuditEntry, TableGame
+from drives.models import JarEntry, PrizeSettings, TableGame
 from prizes import rules as prizes
-from prizes.models import JarDraw, JarEntry, PrizeSettings
+from prizes.models import JarDraw
 from prizes.services import jar
 from prizes.services.common import DriveError
 from tests.conftest import NOW, add_pairs, make_drive, play_game, row_counts

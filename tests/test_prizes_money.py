@@ -4,9 +4,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from drives.models import AuditEntry
+from clubs.models import AuditEntry
+from drives.models import PlacePrize, PrizeSettings
 from prizes.forms import parse_cents
-from prizes.models import PlacePrize, PrizeSettings
 from prizes.services import money
 from prizes.services.common import DriveError, prize_settings
 from tests.conftest import NOW, add_pairs, make_drive, row_counts, started_drive

@@ -10,8 +10,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from drives.models import AuditEntry
-from prizes.models import Decision, PlacePrize
+from clubs.models import AuditEntry
+from drives.models import PlacePrize
+from prizes.models import Decision
 from prizes.services import ties
 from tests.test_prizes_ties import HTMX, THREE_WAY, everything, finished_night
 

@@ -132,7 +132,7 @@ def test_a_running_drive_shows_where_things_stand(org_client, club, organizer):
     unit=st.sampled_from([1, 5]),
 )
 def test_paid_out_carried_over_and_remaining_always_make_the_takings(fee, jar_price, first, unit):
-    from drives.models import Club
+    from clubs.models import Club
     from tests.conftest import make_user
 
     club = Club.objects.create(name="Hall", cash_unit=unit)

@@ -4,10 +4,11 @@ import pytest
 from django.db import IntegrityError
 from django.urls import reverse
 
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry
+from drives.models import PrizeSettings
 from prizes import rules as prizes
-from prizes.models import PrizeSettings, SideDraw
+from prizes.models import SideDraw
 from prizes.services import side
 from prizes.services.common import DriveError, tallies
 from tests.conftest import NOW, make_drive, play_game, row_counts, started_drive

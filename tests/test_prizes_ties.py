@@ -8,10 +8,11 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Pair, TableGame
+from drives.models import Pair, PlacePrize, PrizeSettings, TableGame
 from prizes import rules as prizes
-from prizes.models import Decision, PlacePrize, PrizeSettings
+from prizes.models import Decision
 from prizes.places import place_groups
 from prizes.services import report as report_service
 from prizes.services import ties

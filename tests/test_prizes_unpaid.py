@@ -9,8 +9,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from drives.models import AuditEntry, Pair
-from prizes.models import PlacePrize
+from clubs.models import AuditEntry
+from drives.models import Pair, PlacePrize
 from tests.test_prizes_ties import HTMX, THREE_WAY, everything, finished_night
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +133,7 @@ def test_where_nobody_pays_nobody_is_marked(org_client, three_way):
         page = text(org_client.get(url))
         assert UNPAID not in page and "Not paid yet" not in page
     # An entry fee makes "paid" matter: then every pair that has not paid is marked.
-    from prizes.models import PrizeSettings
+    from drives.models import PrizeSettings
 
     PrizeSettings.objects.create(drive=three_way, entry_fee=500)
     page = text(org_client.get(tie_url(three_way)))

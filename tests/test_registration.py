@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Pair
-from prizes.models import JarEntry
+from drives.models import JarEntry, Pair
 from prizes.services import jar, money
 from tests.conftest import NOW, add_pairs, make_drive, make_user, row_counts, started_drive
 
@@ -72,7 +73,7 @@ def test_the_same_pair_twice_in_one_paste_is_caught(drive, organizer):
 
 def test_a_paste_of_nothing_but_registered_pairs_skipped_says_so(drive, organizer):
     services.pairs_bulk_add(drive=drive, actor=organizer, now=NOW, text="A & B")
-    with pytest.raises(services.DriveError, match="nothing to add"):
+    with pytest.raises(DriveError, match="nothing to add"):
         services.pairs_bulk_add(
             drive=drive, actor=organizer, now=NOW, text="A & B", duplicates="skip"
         )

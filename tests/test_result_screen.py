@@ -10,6 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubs.interface import Origin
 from drives import services
 from drives.models import Drive
 from tests.conftest import NOW, play_game, started_drive
@@ -29,7 +30,7 @@ def report(drive, table, winner_number, device, minute):
         drive=drive, game=drive.current_game, table=table, winner_number=winner_number,
         key=f"{device}-{table}-{winner_number}", device=device,
         now=NOW.replace(minute=minute),
-        origin=services.Origin(source=f"table {table}: {device}", device="10.0.0.9 Mozilla/5.0"),
+        origin=Origin(source=f"table {table}: {device}", device="10.0.0.9 Mozilla/5.0"),
     )  # fmt: skip
 
 

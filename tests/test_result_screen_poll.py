@@ -11,6 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubs.interface import Origin
 from drives import services
 from tests.conftest import NOW, play_game, started_drive
 from tests.test_views_game import HTMX, at_table, tap_url
@@ -28,7 +29,7 @@ def report(drive, table, device="phone-one"):
     return services.table_report(
         drive=drive, game=drive.current_game, table=table,
         winner_number=at_table(drive, table)[0], key=f"{device}-{table}", device=device,
-        now=NOW, origin=services.Origin(source=f"table {table}: {device}", device="10.0.0.9"),
+        now=NOW, origin=Origin(source=f"table {table}: {device}", device="10.0.0.9"),
     )  # fmt: skip
 
 

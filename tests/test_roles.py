@@ -25,8 +25,9 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts.services import tokens as api_tokens
+from clubs.models import Membership
 from drives import services
-from drives.models import Drive, Membership
+from drives.models import Drive
 from scorekeeper import services as scorekeeper
 from tests.conftest import NOW, add_pairs, make_club, make_drive, make_user, row_counts
 
@@ -329,7 +330,7 @@ def state() -> dict:
     """Rows of every table of the project, and the accounts and drives as they stand."""
     models = [
         m
-        for label in ("drives", "prizes", "scorekeeper")
+        for label in ("clubs", "drives", "prizes", "scorekeeper")
         for m in apps.get_app_config(label).get_models()
     ]
     users = get_user_model().objects.order_by("pk")

@@ -12,9 +12,10 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError, Origin, StaleError
+from clubs.models import AuditEntry
 from drives import queries, services
-from drives.models import AuditEntry, Drive, Hand, TableGame
-from drives.services import DriveError, StaleError
+from drives.models import Drive, Hand, TableGame
 from tests.conftest import NOW, play_game, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +64,7 @@ def hand(
         key=key or f"key-{number}",
         actor=actor,
         now=NOW,
-        origin=services.Origin(source="front: scoresheet", device="test tablet"),
+        origin=Origin(source="front: scoresheet", device="test tablet"),
     )
 
 
@@ -753,9 +754,9 @@ def test_kept_hands_fix_the_seats_of_the_game(drive, organizer):
     table, a, b = seated(drive, game=2)
     hand(drive, table, 1, {a: 3, b: 2}, a, actor=organizer)
     before = counts()
-    with pytest.raises(services.DriveError, match="already has results"):
+    with pytest.raises(DriveError, match="already has results"):
         services.seat_swap(drive=drive, from_game=2, a=a, b=b + 100, actor=organizer, now=NOW)
-    with pytest.raises(services.DriveError, match="already has results"):
+    with pytest.raises(DriveError, match="already has results"):
         services.game_undo(drive=drive, from_game=2, actor=organizer, now=NOW)
     assert counts() == before
 

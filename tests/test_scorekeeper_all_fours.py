@@ -12,9 +12,10 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError, Origin
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Drive, Hand, TableGame
-from drives.services import DriveError
+from drives.models import Drive, Hand, TableGame
 from scoring.games import all_fours
 from tests.conftest import NOW, row_counts, started_drive
 
@@ -48,7 +49,7 @@ def deal(drive, table, number, *, actor, key=None, **record):
         key=key or f"key-{number}",
         actor=actor,
         now=NOW,
-        origin=services.Origin(source="front: scoresheet", device="test tablet"),
+        origin=Origin(source="front: scoresheet", device="test tablet"),
     )
 
 

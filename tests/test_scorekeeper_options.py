@@ -8,8 +8,8 @@ from html import unescape
 
 import pytest
 
+from clubs.interface import DriveError
 from drives.models import Drive
-from drives.services import DriveError
 from tests.conftest import started_drive
 from tests.test_scorekeeper import hand, posted, seated, sheet, sheet_url, with_options
 from tests.test_scorekeeper_all_fours import deal

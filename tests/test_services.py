@@ -11,9 +11,10 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
+from clubs.interface import DriveError, StaleError
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Drive, Pair, Seat, TableGame
-from drives.services import DriveError, StaleError
+from drives.models import Drive, Pair, Seat, TableGame
 from tests.conftest import NOW, add_pairs, make_drive, play_game, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from drives.models import AuditEntry, Drive, Pair
+from clubs.models import AuditEntry
+from drives.models import Drive, Pair
 
 
 def run(*args) -> str:
@@ -97,7 +98,7 @@ def test_bad_arguments_are_refused_plainly():
 
 def test_without_a_club_the_drive_lands_in_the_organizers_club(club, organizer):
     """The organizer of make run sees the simulated drive on their drives list."""
-    from drives.models import Club
+    from clubs.models import Club
 
     Club.objects.create(name="Another hall")  # made later than the organizer's club
     done = night("--pairs", "4", "--games", "2")

@@ -7,9 +7,10 @@ import datetime as dt
 import pytest
 from django.db import connection, transaction
 
+from clubs.interface import DriveError, Origin
+from clubs.models import AuditEntry
 from drives import services, sql
-from drives.models import AuditEntry, Submission, TableGame
-from drives.services import Origin
+from drives.models import Submission, TableGame
 from tests.conftest import NOW, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -173,10 +174,10 @@ def test_a_key_taken_between_the_read_and_the_write_is_answered_not_written(runn
     entries = AuditEntry.objects.count()
     again = send(1, b, "phone-a")
     assert (again.replayed, again.message) == (True, first.message)
-    with pytest.raises(services.DriveError) as elsewhere:
+    with pytest.raises(DriveError) as elsewhere:
         send(2, c, "phone-a")
     assert elsewhere.value.status == 409
-    with pytest.raises(services.DriveError) as stranger:
+    with pytest.raises(DriveError) as stranger:
         send(1, b, "phone-z")
     assert stranger.value.status == 409
     assert AuditEntry.objects.count() == entries

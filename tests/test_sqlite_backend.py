@@ -15,8 +15,8 @@ from django.db import OperationalError, connections, transaction
 from django.test import RequestFactory
 
 from bench.live import HallDevice, LiveServer, sql
+from clubs.middleware import DatabaseUnavailable, unavailable
 from config.sqlite_backend.base import lock_path
-from drives.middleware import DatabaseUnavailable, unavailable
 
 ALIAS = "locktest"
 

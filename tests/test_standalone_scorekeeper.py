@@ -12,8 +12,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from drives.models import AuditEntry
-from drives.services import DriveError, StaleError
+from clubs.interface import DriveError, StaleError
+from clubs.models import AuditEntry
 from scorekeeper import services as service
 from scorekeeper.models import ScoreGame, ScoreHand
 from tests.conftest import NOW

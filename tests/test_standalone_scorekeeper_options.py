@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from drives.services import DriveError
+from clubs.interface import DriveError
 from scorekeeper import services as service
 from scorekeeper.models import ScoreGame
 from tests.conftest import NOW

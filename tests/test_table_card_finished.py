@@ -13,8 +13,8 @@ import datetime as dt
 import pytest
 from django.test import Client
 
+from clubs.models import Club
 from drives import services
-from drives.models import Club
 from tests.conftest import NOW, add_pairs, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.interface import DriveError, Origin, StaleError
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Submission, TableGame
-from drives.services import DriveError, Origin, StaleError
+from drives.models import Submission, TableGame
 from tests.conftest import NOW, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from drives.models import AuditEntry
-from prizes.models import Decision, PlacePrize
+from clubs.models import AuditEntry
+from drives.models import PlacePrize
+from prizes.models import Decision
 from tests.conftest import make_user
 from tests.test_prizes_ties import HTMX, THREE_WAY, TWO_WAY, everything, finished_night
 

@@ -5,9 +5,10 @@ import sqlite3
 import pytest
 from django.urls import reverse
 
+from clubs.interface import DriveError, StaleError
+from clubs.models import AuditEntry
 from drives import services, snapshots
-from drives.models import AuditEntry, TableGame
-from drives.services import DriveError, StaleError
+from drives.models import TableGame
 from tests.conftest import NOW, play_game, row_counts, started_drive
 
 

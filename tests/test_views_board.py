@@ -14,14 +14,16 @@ import pytest
 from django.urls import reverse
 
 from board import views as board_views
+from clubs.interface import Origin
+from clubs.models import AuditEntry
 from drives import movement, queries, services
-from drives.models import AuditEntry, Drive, TableGame
+from drives.models import Drive, TableGame
 from tests.conftest import NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-TABLE = services.Origin(source="table", device="tablet at the table")
+TABLE = Origin(source="table", device="tablet at the table")
 
 
 def board_url(drive) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from drives.models import AuditEntry, Drive
+from clubs.models import AuditEntry
+from drives.models import Drive
 from tests.conftest import make_club, make_drive, make_user, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

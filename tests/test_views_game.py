@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from drives.models import AuditEntry, Drive, TableGame
+from clubs.models import AuditEntry
+from drives.models import Drive, TableGame
 from tests.conftest import add_pairs, make_drive, play_game, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +133,7 @@ def test_the_wrong_method_is_refused(org_client, request, action, method):
     assert state(drive) == before
 
 
-# A number past any row's id is a bad request (drives/converters.py), not a lookup.
+# A number past any row's id is a bad request (clubs/converters.py), not a lookup.
 @pytest.mark.parametrize(("drive_id", "status"), [(987654, 404), (2**63 + 1, 400)])
 @pytest.mark.parametrize(
     "name,extra,data",

@@ -11,8 +11,7 @@ import pytest
 from django.urls import reverse
 
 from drives import services
-from drives.models import TableGame
-from prizes.models import PrizeSettings
+from drives.models import PrizeSettings, TableGame
 from tests.conftest import NOW, play_game, started_drive
 
 pytestmark = pytest.mark.django_db

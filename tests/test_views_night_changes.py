@@ -15,8 +15,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Pair, TableGame
+from drives.models import Pair, TableGame
 from tests.conftest import NOW, play_game, row_counts, started_drive
 from tests.test_night_changes import (
     GAME_2_OF_SIX,
@@ -304,7 +305,7 @@ def test_a_late_pair_keeps_its_names_number_and_payment(org_client, six):
 
 def _jar_on(drive):
     """A cookie jar set before the start (the settings are shut once it has started)."""
-    from prizes.models import PrizeSettings
+    from drives.models import PrizeSettings
 
     PrizeSettings.objects.update_or_create(drive=drive, defaults={"jar": True, "jar_price": 200})
 
@@ -313,7 +314,7 @@ def test_a_late_pair_pays_into_the_cookie_jar_as_it_registers(org_client, six):
     """Issue 25: the late pair's form has an "In the jar" box beside Paid when the drive has
     a cookie jar; the box goes through the preview, and the pair joins the jar with its
     arrival: one change, one audit entry."""
-    from prizes.models import JarEntry
+    from drives.models import JarEntry
 
     assert 'name="jar"' not in page(org_client.get(url("seating", six)))  # no jar tonight
     _jar_on(six)

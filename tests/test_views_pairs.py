@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from drives.models import AuditEntry, Pair
+from clubs.models import AuditEntry
+from drives.models import Pair
 from tests.conftest import NOW, add_pairs, make_drive, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from clubs.models import AuditEntry, Club
 from drives import queries, services
-from drives.models import AuditEntry, Club, TableLink
+from drives.models import TableLink
 from prizes.services import jar, money, side, ties
 from tests.conftest import NOW, add_pairs, make_drive, play_game
 

@@ -7,7 +7,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.urls import reverse
 
 from accounts.services import people as accounts
-from drives.models import AuditEntry, Membership
+from clubs.models import AuditEntry, Membership
 from tests.conftest import NOW, make_club, make_user, row_counts
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.services import tokens as api_tokens
-from drives.models import ApiToken, AuditEntry
+from clubs.models import ApiToken, AuditEntry
 from tests.conftest import NOW, make_club, make_user, row_counts
 
 pytestmark = pytest.mark.django_db

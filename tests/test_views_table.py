@@ -10,8 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs.interface import DriveError
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Submission, TableGame, TableLink
+from drives.models import Submission, TableGame, TableLink
 from tests.conftest import NOW, make_club, make_user, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
@@ -491,7 +493,7 @@ def test_a_key_a_phone_used_is_refused_to_the_front(link, running, organizer):
     [mine] = phones(link, 1)
     post(mine, link, "report", key="shared-key-3", winner=a)
     before = row_counts()
-    with pytest.raises(services.DriveError, match="already used") as refused:
+    with pytest.raises(DriveError, match="already used") as refused:
         services.result_enter(
             drive=running,
             game=1,

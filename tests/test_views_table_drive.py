@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import AuditEntry, Club
 from drives import services
-from drives.models import AuditEntry, Club
 from tests.conftest import NOW, add_pairs, make_drive, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db

@@ -21,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import FRONT, DriveError, Origin, TextError, clean_name, record_audit
-from drives.models import Club, Membership
+from clubs.interface import FRONT, DriveError, Origin, TextError, clean_name, record_audit
+from clubs.models import Club, Membership
 from scoring.words import gettext_noop
 
 from .sessions import sessions_end

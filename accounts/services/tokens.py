@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import FRONT, DriveError, Origin, TextError, clean_text, record_audit
-from drives.models import ApiToken, Membership
+from clubs.interface import FRONT, DriveError, Origin, TextError, clean_text, record_audit
+from clubs.models import ApiToken, Membership
 from scoring.words import gettext_noop
 
 KEY_START = "cd_"

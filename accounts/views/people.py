@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.contrib.auth import logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import password_validators_help_texts
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -19,12 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from drives import interface as services
-from drives.models import Membership
-from drives.views.shared import (
+from clubs.interface import DriveError
+from clubs.models import Membership
+from clubs.views import (
     ORGANIZER,
     handle_drive_errors,
     membership_of,
+    organizer_only,
     origin_of,
     page,
     posted,
@@ -41,8 +41,7 @@ SCREEN = "people"
 def _organizer(request: HttpRequest) -> Membership:
     """The user's membership if they organize their club, else 403."""
     me = membership_of(request)
-    if me.role != ORGANIZER:
-        raise PermissionDenied(_("Only an organizer can do this."))
+    organizer_only(me.role)
     return me
 
 
@@ -114,7 +113,7 @@ def people(request):
                     origin=origin_of(request, SCREEN),
                     **form.cleaned_data,
                 )
-            except services.DriveError as e:
+            except DriveError as e:
                 form.add_error(None, e.message)
             else:
                 name = member.user.get_username()
@@ -143,7 +142,7 @@ def member_password(request, user_id):
                 now=timezone.now(),
                 origin=origin_of(request, SCREEN),
             )
-        except services.DriveError as e:
+        except DriveError as e:
             if e.status != 400:
                 raise
             form.add_error("password", e.message)
@@ -165,7 +164,7 @@ def member_role(request, user_id):
     me, member = _get_member_for_user(request, user_id)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("Choose organizer or scorer."), 400)
+        raise DriveError(_("Choose organizer or scorer."), 400)
     role = form.cleaned_data["role"]
     accounts.member_role_set(
         club=me.club,

@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from drives import interface as services
-from drives.models import ApiToken
-from drives.views.shared import handle_drive_errors, membership_of, origin_of, page, posted
+from clubs.interface import DriveError
+from clubs.models import ApiToken
+from clubs.views import handle_drive_errors, membership_of, origin_of, page, posted
 
 from ..forms import OwnPasswordForm
 from ..services import people as accounts
@@ -79,7 +79,7 @@ def profile(request):
                     now=timezone.now(),
                     origin=origin_of(request, SCREEN),
                 )
-            except services.DriveError as e:
+            except DriveError as e:
                 form.add_error("name", e.message)
             else:
                 response = page(request, TEMPLATE, _profile_context(request, new=new))
@@ -123,7 +123,7 @@ def password_change(request):
                 now=timezone.now(),
                 origin=origin_of(request, SCREEN),
             )
-        except services.DriveError as e:
+        except DriveError as e:
             form.add_error(None, e.message)
         else:
             update_session_auth_hash(request, user)

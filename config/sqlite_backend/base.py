@@ -14,7 +14,7 @@ writes as soon as the lock is free, without a busy loop.
   it for that statement only. Nested atomic blocks (savepoints) do not take it again.
 - A writer that waits longer than the busy timeout (OPTIONS["timeout"], from
   SQLITE_BUSY_TIMEOUT) gets "database is locked", as from SQLite itself, which
-  drives.middleware.DatabaseUnavailable answers with a 503.
+  clubs.middleware.DatabaseUnavailable answers with a 503.
 - The lock belongs to an open file of this connection (each thread's connection has
   its own), so two threads of one process queue like two workers do; a process that
   dies lets go of it with its files. Programs that do not use the file (a backup tool,

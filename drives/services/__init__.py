@@ -5,13 +5,15 @@ keyword-only, with an explicit actor, origin (screen and device) and now, so
 tests are deterministic. A DriveError is for the organizer (shown as a
 message with a 4xx); any other exception is a bug.
 
-- common: errors, origin, audit entry, row locks
+- common: the drive's row lock, the current-game check, new pair codes
 - setup: drives and pairs
 - seating: start, next game and taking it back
 - results: the current game's results (rules in drives.results)
 - changes: late and leaving pairs, seat edits, corrections, finishing
 - scoresheets: hand-by-hand scores at drive tables
-- links: table links
+- links: table links and which drive the table cards open
+
+The errors, the origin of a change and the audit writer are clubs.interface's.
 
 Views call these by name from this package (``services.result_enter``).
 """
@@ -30,18 +32,8 @@ from .changes import (
     seat_move,
     seat_swap,
 )
-from .common import (
-    FRONT,
-    DriveError,
-    Origin,
-    StaleError,
-    record_audit,
-    refusal_error,
-)
 from .links import (
     MAX_TABLES,
-    club_language_set,
-    club_paper_size_set,
     table_drive_of,
     table_drive_set,
     table_link_rotate,
@@ -123,11 +115,8 @@ __all__ = [
     "CorrectionPlan",
     "DEAL_EVENTS",
     "DRIVE_SETTINGS",
-    "DriveError",
-    "FRONT",
     "KEY_RE",
     "MAX_TABLES",
-    "Origin",
     "RESULT_ACTIONS",
     "RESULT_UNDOS",
     "SCREEN_SETTINGS",
@@ -135,13 +124,10 @@ __all__ = [
     "SeatingChange",
     "SheetDeal",
     "SheetHand",
-    "StaleError",
     "UndoneHand",
     "_seating_by_number",
     "advance_plan",
     "clean_name",
-    "club_language_set",
-    "club_paper_size_set",
     "correction_plan",
     "describe_moves",
     "drive_copy",
@@ -172,8 +158,6 @@ __all__ = [
     "pairs_reregister",
     "pairs_to_reregister",
     "parse_pair_line",
-    "record_audit",
-    "refusal_error",
     "result_correct",
     "result_enter",
     "result_record",

@@ -12,18 +12,13 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from prizes.models import JarEntry, PrizeSettings
+from clubs.interface import FRONT, DriveError, Origin, StaleError, record_audit
 from scoring.speak import say
 from scoring.words import gettext_noop
 
 from .. import movement
-from ..models import (
-    Drive,
-    Pair,
-    Seat,
-    TableGame,
-)
-from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive, new_pair_codes
+from ..models import Drive, JarEntry, Pair, PrizeSettings, Seat, TableGame
+from .common import locked_drive, new_pair_codes
 from .seating import (
     _locked_at_game,
     _numbers,
@@ -163,7 +158,7 @@ def seat_change_plan(drive: Drive, kind: str, **params) -> SeatingChange:
 def _seat_change_audit(
     drive, *, actor, now, origin, action, summary, plan, old_extra=None, new_extra=None
 ):
-    _audit(
+    record_audit(
         club=drive.club,
         drive=drive,
         actor=actor,
@@ -504,7 +499,7 @@ def result_correct(
         tg.save()
         if plan.reseat:
             _replace_seating(drive, drive.current_game, plan.reseat.after)
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -551,7 +546,7 @@ def drive_finish_early(
         drive.status = Drive.Status.FINISHED
         drive.finished_at = now
         drive.save(update_fields=["games", "current_game", "status", "finished_at"])
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -584,7 +579,7 @@ def drive_finish(
         drive.status = Drive.Status.FINISHED
         drive.finished_at = now
         drive.save(update_fields=["status", "finished_at"])
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,

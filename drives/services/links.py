@@ -1,5 +1,5 @@
-"""Table links: each club's reusable QR address per table number, rotation, and the club's
-paper size.
+"""Table links: each club's reusable QR address per table number, rotation, and which
+running drive the table cards open.
 """
 
 from __future__ import annotations
@@ -13,16 +13,11 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.interface import FRONT, DriveError, Origin, record_audit
+from clubs.models import Club
 from scoring.words import gettext_noop
 
-from ..models import (
-    Club,
-    Drive,
-    Pair,
-    TableGame,
-    TableLink,
-)
-from .common import FRONT, DriveError, Origin, _audit, label_words
+from ..models import Drive, Pair, TableGame, TableLink
 
 # --- Table links (QR table cards) --------------------------------------------
 
@@ -77,7 +72,7 @@ def table_link_rotate(
         link.token = _new_token()
         link.rotated_at = now
         link.save(update_fields=["token", "rotated_at"])
-        _audit(
+        record_audit(
             club=club,
             drive=None,
             actor=actor,
@@ -89,34 +84,6 @@ def table_link_rotate(
             new={"table": table},
         )
     return link
-
-
-def club_paper_size_set(
-    *, club: Club, paper_size: str, actor, now: datetime, origin: Origin = FRONT
-) -> Club:
-    """The paper the club prints on (Letter or A4): every PDF is laid out for it."""
-    if paper_size not in Club.PaperSize.values:
-        raise DriveError(_("The paper size must be Letter or A4."))
-    with transaction.atomic():
-        club = Club.objects.select_for_update().get(pk=club.pk)
-        old = club.paper_size
-        if old == paper_size:
-            return club
-        club.paper_size = paper_size
-        club.save(update_fields=["paper_size"])
-        _audit(
-            club=club,
-            drive=None,
-            actor=actor,
-            now=now,
-            origin=origin,
-            action="club_paper_size",
-            summary=gettext_noop("Paper size set to %(paper)s")
-            % {"paper": label_words(Club.PaperSize(paper_size).label)},
-            old={"paper_size": old},
-            new={"paper_size": paper_size},
-        )
-    return club
 
 
 def table_link_url(link: TableLink) -> str:
@@ -156,7 +123,7 @@ def table_drive_set(*, drive: Drive, actor, now: datetime, origin: Origin = FRON
             return club
         club.table_drive = drive
         club.save(update_fields=["table_drive"])
-        _audit(
+        record_audit(
             club=club,
             drive=drive,
             actor=actor,
@@ -167,37 +134,5 @@ def table_drive_set(*, drive: Drive, actor, now: datetime, origin: Origin = FRON
             % {"drive": drive.name},
             old={"drive": old},
             new={"drive": drive.pk},
-        )
-    return club
-
-
-def club_language_set(
-    *, club: Club, language: str, actor, now: datetime, origin: Origin = FRONT
-) -> Club:
-    """The club's language: its screens on a device that has not chosen one, and the
-    printouts of its drives that do not say otherwise."""
-    from django.conf import settings
-
-    names = dict(settings.LANGUAGES)
-    if language not in names:
-        raise DriveError(_("Choose English or French."))
-    with transaction.atomic():
-        club = Club.objects.select_for_update().get(pk=club.pk)
-        old = club.language
-        if old == language:
-            return club
-        club.language = language
-        club.save(update_fields=["language"])
-        _audit(
-            club=club,
-            drive=None,
-            actor=actor,
-            now=now,
-            origin=origin,
-            action="club_language",
-            summary=gettext_noop("The club's language is now %(language)s")
-            % {"language": names[language]},
-            old={"language": old},
-            new={"language": language},
         )
     return club

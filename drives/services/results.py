@@ -15,28 +15,14 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.interface import FRONT, DriveError, Origin, StaleError, audit_words, record_audit
+from clubs.models import AuditEntry
 from scoring.words import gettext_noop
 
 from .. import pair_codes, sql
 from .. import results as rules
-from ..models import (
-    AuditEntry,
-    Drive,
-    Pair,
-    Seat,
-    Submission,
-    TableGame,
-)
-from .common import (
-    FRONT,
-    DriveError,
-    Origin,
-    StaleError,
-    _audit,
-    _check_current,
-    audit_words,
-    locked_drive,
-)
+from ..models import Drive, Pair, Seat, Submission, TableGame
+from .common import _check_current, locked_drive
 
 # --- Results ----------------------------------------------------------------
 
@@ -584,7 +570,7 @@ def _confirm_refused(*, drive, game, table, device, origin, now, why: DriveError
     """The audit entry of a refused confirmation, after its transaction was rolled back: who
     tried, from which device, and why it was refused. Nothing else is written."""
     with transaction.atomic():
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=None,
@@ -686,7 +672,7 @@ def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -
             now=now,
             device=step.device,
         )
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,

@@ -11,6 +11,16 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.interface import (
+    FRONT,
+    DriveError,
+    Origin,
+    StaleError,
+    record_audit,
+    refusal_error,
+    words_join,
+)
+from clubs.models import AuditEntry
 from scoring import games, keeping
 from scoring.games import all_fours
 from scoring.games.core import HandError, Variant, two_pairs
@@ -18,14 +28,7 @@ from scoring.speak import say
 from scoring.words import gettext_noop
 
 from ..game_options import variant_for
-from ..models import (
-    AuditEntry,
-    Drive,
-    Hand,
-    Pair,
-    TableGame,
-)
-from .common import FRONT, DriveError, Origin, StaleError, _audit, refusal_error, words_join
+from ..models import Drive, Hand, Pair, TableGame
 from .results import RESULT_ACTIONS, RESULT_UNDOS, _locked_table, result_record
 
 # --- Scorekeeper ------------------------------------------------------------
@@ -513,7 +516,7 @@ def hand_add(
         if winner is not None:
             won = gettext_noop("pair %(pair)d won the game") % {"pair": winner}
             summary = words_join([summary, won], " · ")
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -614,7 +617,7 @@ def hand_undo(
         if take_back:
             taken = gettext_noop("pair %(pair)d's win taken back") % {"pair": won.number}
             summary = words_join([summary, taken], " · ")
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,

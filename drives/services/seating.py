@@ -13,17 +13,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from clubs.interface import FRONT, DriveError, Origin, StaleError, record_audit
+from clubs.models import Club
 from scoring.words import gettext_noop
 
 from .. import movement, snapshots, sql
-from ..models import (
-    Club,
-    Drive,
-    Hand,
-    Seat,
-    TableGame,
-)
-from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive
+from ..models import Drive, Hand, Seat, TableGame
+from .common import locked_drive
 
 # --- Seating ----------------------------------------------------------------
 
@@ -162,7 +158,7 @@ def drive_start(
         if table_cards:
             club.table_drive = drive
             club.save(update_fields=["table_drive"])
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -298,7 +294,7 @@ def game_advance(
         _write_seating(locked, game, plan.seating)
         locked.current_game = game
         locked.save(update_fields=["current_game"])
-        _audit(
+        record_audit(
             # The caller's drive came with its club (get_drive_for_user): not read again.
             club=drive.club if Drive.club.is_cached(drive) else locked.club,
             drive=locked,
@@ -363,7 +359,7 @@ def game_undo(
         TableGame.objects.filter(drive=drive, game=game).delete()
         drive.current_game = game - 1
         drive.save(update_fields=["current_game"])
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,

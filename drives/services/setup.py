@@ -14,23 +14,32 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from prizes.models import PlacePrize, PrizeSettings
+from clubs.interface import (
+    FRONT,
+    DriveError,
+    Origin,
+    StaleError,
+    TextError,
+    clean_text,
+    record_audit,
+)
+from clubs.interface import clean_name as clean_any_name
+from clubs.models import AuditEntry, Club
 from scoring.words import gettext_noop, ngettext_noop
 
-from .. import text
 from ..game_options import check_game_options
 from ..models import (
     MAX_NAME,
     MAX_PAIRS,
-    AuditEntry,
-    Club,
     Drive,
     Pair,
+    PlacePrize,
+    PrizeSettings,
     Seat,
     Submission,
     TableGame,
 )
-from .common import FRONT, DriveError, Origin, StaleError, _audit, locked_drive, new_pair_codes
+from .common import locked_drive, new_pair_codes
 
 # --- Drives -----------------------------------------------------------------
 
@@ -75,7 +84,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
         check_game_options(drive)
         drive.full_clean(exclude=["club"])
         drive.save()
-        _audit(
+        record_audit(
             club=club,
             drive=drive,
             actor=actor,
@@ -106,7 +115,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
         if _settings_of(drive) == old:
             return drive
         drive.save()
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -140,7 +149,7 @@ def drive_screens_set(
             setattr(drive, k, v)
         _one_way_to_confirm(drive)
         drive.save(update_fields=list(SCREEN_SETTINGS))
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -173,7 +182,7 @@ def drive_print_language_set(
             return drive
         drive.language = language
         drive.save(update_fields=["language"])
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -200,11 +209,11 @@ _LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:\s*[.):\-]\s*|\s+)")
 
 
 def clean_name(raw: str) -> str:
-    """A player's name as kept (drives.text.clean_name: no direction controls, something
+    """A player's name as kept (clubs.text.clean_name: no direction controls, something
     you can see); DriveError with the reason otherwise."""
     try:
-        name = text.clean_name(raw, max_length=None, what=_("A player's name"))
-    except text.TextError as e:
+        name = clean_any_name(raw, max_length=None, what=_("A player's name"))
+    except TextError as e:
         raise DriveError(e.message) from None
     if len(name) > MAX_NAME:
         raise DriveError(
@@ -215,18 +224,18 @@ def clean_name(raw: str) -> str:
 
 
 def _clean_drive_values(values: dict) -> dict:
-    """The drive's name and venue as kept (drives.text); a ValidationError on the field,
+    """The drive's name and venue as kept (clubs.text); a ValidationError on the field,
     as the drive's other settings are refused (full_clean)."""
     fields = (
-        ("name", text.clean_name, _("The drive's name")),
-        ("venue", text.clean_text, _("The venue")),
+        ("name", clean_any_name, _("The drive's name")),
+        ("venue", clean_text, _("The venue")),
     )
     for field, clean, what in fields:
         if field not in values or not str(values[field] or "").strip():
             continue  # blank: the model's own rule says so (a name is required)
         try:
             values[field] = clean(values[field], max_length=120, what=what)
-        except text.TextError as e:
+        except TextError as e:
             raise ValidationError({field: [e.message]}) from None
     return values
 
@@ -317,7 +326,7 @@ def pair_add(
         pair = Pair.objects.create(
             drive=drive, number=number, player1=p1, player2=p2, paid=paid, code=code
         )
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -448,7 +457,7 @@ def pairs_bulk_undo(
         pairs = list(drive.pairs.select_for_update().filter(number__in=numbers))
         gone = [_pair_dict(p) for p in pairs]
         Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -518,7 +527,7 @@ def pairs_add_many(
         for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
             pair.code = code
         Pair.objects.bulk_create(pairs)
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -560,7 +569,7 @@ def pair_update(
         if new == old:
             return pair
         pair.save()
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -582,7 +591,7 @@ def pair_set_paid(*, pair: Pair, actor, now: datetime, paid: bool, origin: Origi
             return pair
         pair.paid = paid
         pair.save(update_fields=["paid"])
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -608,7 +617,7 @@ def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> 
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
         old = _pair_dict(pair)
         pair.delete()
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,
@@ -635,7 +644,7 @@ def drive_delete_demo(*, drive: Drive, actor, now: datetime, origin: Origin = FR
         Seat.objects.filter(drive=drive).delete()
         TableGame.objects.filter(drive=drive).delete()
         drive.delete()
-        _audit(
+        record_audit(
             club=club,
             drive=None,
             actor=actor,
@@ -713,7 +722,7 @@ def drive_copy(
         drive.full_clean(exclude=["club", "copied_from"])
         drive.save()
         prizes = _copy_prizes(source, drive)
-        _audit(
+        record_audit(
             club=source.club,
             drive=drive,
             actor=actor,
@@ -798,7 +807,7 @@ def pairs_reregister(
         for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
             pair.code = code
         Pair.objects.bulk_create(pairs)
-        _audit(
+        record_audit(
             club=drive.club,
             drive=drive,
             actor=actor,

@@ -6,7 +6,6 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,16 +17,19 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 
-from .. import services
-from ..models import Drive, Membership
-from .shared import (
+from clubs.interface import DriveError, club_language_set
+from clubs.views import (
     address_note,
-    get_drive_for_user,
     handle_drive_errors,
     membership_of,
+    organizer_only,
     origin_of,
     page,
 )
+
+from .. import services
+from ..models import Drive
+from .shared import get_drive_for_user
 
 
 class TablesForm(forms.Form):
@@ -36,8 +38,7 @@ class TablesForm(forms.Form):
 
 def _organizer_club(request):
     membership = membership_of(request)
-    if membership.role != Membership.Role.ORGANIZER:
-        raise PermissionDenied(_("Only an organizer can do this."))
+    organizer_only(membership.role)
     return membership.club
 
 
@@ -175,8 +176,8 @@ def club_language(request):
     club = _organizer_club(request)
     form = ClubLanguageForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("Choose English or French."))
-    club = services.club_language_set(
+        raise DriveError(_("Choose English or French."))
+    club = club_language_set(
         club=club,
         language=form.cleaned_data["language"],
         actor=request.user,

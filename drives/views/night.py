@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from prizes.models import PrizeSettings
+from clubs.interface import DriveError, StaleError, whole_number
+from clubs.views import handle_drive_errors, origin_of, page
 
 from .. import live, queries, services, sql
 from ..forms import (
@@ -29,11 +30,10 @@ from ..forms import (
     ResultForm,
     SeatChangeForm,
 )
-from ..models import Drive, Hand, TableGame
+from ..models import Drive, Hand, PrizeSettings, TableGame
 from ..queries import game_or_404
-from ..text import whole_number
 from . import fragments
-from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
+from .shared import get_drive_for_user
 
 # --- Results ----------------------------------------------------------------
 
@@ -233,7 +233,7 @@ def result_record(request, drive_id, game, table):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     form = ResultForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("Tap the pair that won."), 400)
+        raise DriveError(_("Tap the pair that won."), 400)
     winner = form.cleaned_data["winner"]
     current = drive.is_running and game == drive.current_game  # else the service refuses
     was = sql.counted_winner(drive_id=drive.pk, game=game, table=table) if current else None
@@ -244,7 +244,7 @@ def result_record(request, drive_id, game, table):
                 drive_id=drive.pk, game=game, table=table, key=None, lock=False
             )
             if shown is None:
-                raise services.DriveError(_("There is no such table in that game."), 404)
+                raise DriveError(_("There is no such table in that game."), 404)
             queries.attach_reports([shown.table_game])
             return _tile(request, drive, game, shown.table_game, change=change, entered=True)
         ctx = {**_game_context(drive, game, request, change=change), **_table_cards(drive)}
@@ -284,7 +284,7 @@ def game_next(request, drive_id, game):
     if request.method == "POST":
         form = GameStepForm(request.POST)
         if not form.is_valid():
-            raise services.DriveError(_("This page is out of date: reload it."), 400)
+            raise DriveError(_("This page is out of date: reload it."), 400)
         drive = services.game_advance(
             drive=drive,
             from_game=form.cleaned_data["from_game"],
@@ -310,7 +310,7 @@ def game_next(request, drive_id, game):
 def result_undo(request, drive_id, game):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     if game != drive.current_game:
-        raise services.StaleError(_("This page is out of date: reload it."))
+        raise StaleError(_("This page is out of date: reload it."))
     tg = services.result_undo(
         drive=drive, actor=request.user, now=timezone.now(), origin=origin_of(request, "results")
     )
@@ -352,7 +352,7 @@ def drive_finish(request, drive_id):
         return page(request, "drives/finish.html", ctx)
     form = GameStepForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("This page is out of date: reload it."), 400)
+        raise DriveError(_("This page is out of date: reload it."), 400)
     services.drive_finish(
         drive=drive,
         from_game=form.cleaned_data["from_game"],
@@ -425,7 +425,7 @@ def seating_change(request, drive_id):
         return page(request, "drives/seating.html", _seating_context(drive, form=form), 400)
     if not step.is_valid():
         # The preview's hidden game number is missing or garbled: the form has no field to mark.
-        raise services.DriveError(_("This page is out of date: reload it."), 400)
+        raise DriveError(_("This page is out of date: reload it."), 400)
     d, kw = (
         form.cleaned_data,
         {
@@ -472,7 +472,7 @@ def result_correct(request, drive_id, game, table):
     if request.method == "POST":
         form = CorrectionForm(request.POST)
         if not form.is_valid():
-            raise services.DriveError(_("Tap the pair that really won."), 400)
+            raise DriveError(_("Tap the pair that really won."), 400)
         services.result_correct(
             drive=drive,
             game=game,
@@ -498,7 +498,7 @@ def result_correct(request, drive_id, game, table):
     if winner:
         number = whole_number(winner, lo=1, hi=9999)
         if number is None:
-            raise services.DriveError(_("Tap the pair that really won."), 400)
+            raise DriveError(_("Tap the pair that really won."), 400)
         plan = services.correction_plan(drive, game, table, number)
         if plan.reseat is not None:
             _name_moves(drive, plan.reseat.moves)
@@ -514,7 +514,7 @@ def finish_early(request, drive_id):
     if request.method == "POST":
         form = GameStepForm(request.POST)
         if not form.is_valid():
-            raise services.DriveError(_("This page is out of date: reload it."), 400)
+            raise DriveError(_("This page is out of date: reload it."), 400)
         drive = services.drive_finish_early(
             drive=drive,
             from_game=form.cleaned_data["from_game"],

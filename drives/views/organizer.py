@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect
@@ -19,6 +19,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubs.interface import DriveError
+from clubs.models import AuditEntry
+from clubs.views import (
+    address_note,
+    handle_drive_errors,
+    membership_of,
+    organizer_only,
+    origin_of,
+    page,
+    posted,
+)
+
 from .. import game_options, queries, services
 from ..forms import (
     BulkPairsForm,
@@ -29,19 +41,8 @@ from ..forms import (
     ReregisterForm,
     StartForm,
 )
-from ..models import AuditEntry, Drive, Pair
-from .shared import (
-    ORGANIZER,
-    address_note,
-    get_drive_for_user,
-    handle_drive_errors,
-    membership_of,
-    origin_of,
-    page,
-    pair_row,
-    pair_rows,
-    posted,
-)
+from ..models import Drive, Pair
+from .shared import get_drive_for_user, pair_row, pair_rows
 
 # --- Drives -----------------------------------------------------------------
 
@@ -61,8 +62,7 @@ def drive_list(request):
 @handle_drive_errors
 def drive_create(request):
     m = membership_of(request)
-    if m.role != ORGANIZER:
-        raise PermissionDenied(_("Only an organizer can do this."))
+    organizer_only(m.role)
     form = DriveForm(posted(request), initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
@@ -90,9 +90,7 @@ def drive_edit(request, drive_id):
     form = DriveForm(posted(request), instance=drive)
     if request.method == "POST":
         if not drive.is_setup:
-            raise services.DriveError(
-                _("The drive has started: its settings can no longer change."), 409
-            )
+            raise DriveError(_("The drive has started: its settings can no longer change."), 409)
         if form.is_valid():
             services.drive_update(
                 drive=drive,
@@ -161,7 +159,7 @@ def drive_delete(request, drive_id):
     drive = get_drive_for_user(request, drive_id)
     if request.method == "GET":
         if not drive.is_demo:
-            raise services.DriveError(_("Only a demo drive can be deleted."), 409)
+            raise DriveError(_("Only a demo drive can be deleted."), 409)
         return page(request, "drives/drive_delete.html", {"drive": drive})
     services.drive_delete_demo(
         drive=drive, actor=request.user, now=timezone.now(), origin=origin_of(request, "delete")
@@ -219,7 +217,7 @@ def pair_add(request, drive_id):
             origin=origin_of(request, "pairs"),
             **form.cleaned_data,
         )
-    except services.DriveError as e:
+    except DriveError as e:
         form.add_error(None, e.message)
         return page(request, "drives/pairs.html", _pairs_context(drive, form=form), e.status)
     messages.success(request, _("Pair %(n)d added.") % {"n": pair.number})
@@ -247,7 +245,7 @@ def pairs_bulk(request, drive_id):
     except services.DuplicatePairs as e:
         ctx = _pairs_context(drive, bulk_form=form, duplicates=e.lines, warning=e.message)
         return page(request, "drives/pairs.html", ctx, e.status)
-    except services.DriveError as e:
+    except DriveError as e:
         form.add_error("text", e.message)
         return page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), e.status)
     messages.success(
@@ -289,7 +287,7 @@ def pairs_bulk_undo(request, drive_id):
 def parse_id(raw: str | None) -> int:
     """A row id from a form: a plain positive number within the database's range, else 400."""
     if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
-        raise services.DriveError(_("That page is out of date: reload it and try again."), 400)
+        raise DriveError(_("That page is out of date: reload it and try again."), 400)
     return int(raw)
 
 
@@ -323,7 +321,7 @@ def pair_edit(request, drive_id, pair_id):
                 paid=data["paid"],
                 number=data["number"] if drive.is_setup else None,
             )
-        except services.DriveError as e:
+        except DriveError as e:
             form.add_error(None, e.message)
         else:
             messages.success(request, _("Pair %(n)d saved.") % {"n": pair.number})
@@ -543,14 +541,14 @@ def pairs_reregister(request, drive_id):
     drive = get_drive_for_user(request, drive_id)
     source = drive.copied_from
     if source is None:
-        raise services.DriveError(_("This drive was not made from an earlier one."), 404)
+        raise DriveError(_("This drive was not made from an earlier one."), 404)
     form = ReregisterForm(request.POST)
     if not form.is_valid():
-        raise services.DriveError(_("Tap a pair to add."), 400)
+        raise DriveError(_("Tap a pair to add."), 400)
     if form.cleaned_data["numbers"] == "all":
         numbers = [p.number for p in services.pairs_to_reregister(drive, source)]
         if not numbers:
-            raise services.DriveError(_("Every pair of last night is registered already."), 409)
+            raise DriveError(_("Every pair of last night is registered already."), 409)
     else:
         numbers = [form.cleaned_data["number"]]
     added = services.pairs_reregister(

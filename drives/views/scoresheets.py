@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap
 
+from clubs.interface import DriveError, refusal_error, whole_number
+from clubs.views import handle_drive_errors, origin_of, page
 from scoring import keeping
 from scoring.games import all_fours
 from scoring.games.core import TRICKS, HandError
@@ -22,9 +24,8 @@ from scoring.games.core import TRICKS, HandError
 from .. import services
 from ..forms import DealForm
 from ..models import Drive
-from ..text import whole_number
 from .night import game_or_404
-from .shared import get_drive_for_user, handle_drive_errors, origin_of, page
+from .shared import get_drive_for_user
 
 # --- Scorekeeper --------------------------------------------------------------
 
@@ -197,7 +198,7 @@ def _posted_hand(sheet: services.Scoresheet, post) -> dict:
     try:
         record = keeping.read_hand(sheet.variant, posted)
     except HandError as e:
-        raise services.refusal_error(e) from None
+        raise refusal_error(e) from None
     return services.pairs_record(record, sheet.numbers)
 
 
@@ -209,10 +210,10 @@ def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse
         if sheet.all_fours:
             form = DealForm(request.POST, numbers=sheet.numbers, rules=sheet.variant.rules)
             if not form.is_valid():
-                raise services.DriveError(form.first_error())
+                raise DriveError(form.first_error())
             record = form.record()
         elif number is None or not 1 <= len(key) <= 64:
-            raise services.DriveError(_("This page is out of date: reload it."))
+            raise DriveError(_("This page is out of date: reload it."))
         else:
             record = _posted_hand(sheet, request.POST)
         hand = services.hand_add(
@@ -226,7 +227,7 @@ def _hand_add(request, drive: Drive, sheet: services.Scoresheet) -> HttpResponse
             now=timezone.now(),
             origin=origin_of(request, "scoresheet"),
         )
-    except services.DriveError as e:
+    except DriveError as e:
         if e.status == 404:
             raise
         # A hand the rules refuse keeps its taps; after another device's change the
@@ -253,7 +254,7 @@ def hand_undo(request, drive_id, game, table):
     posted_number = request.POST.get("number", "").strip()
     number = whole_number(posted_number, lo=1, hi=9999)
     if posted_number and number is None:
-        raise services.DriveError(_("This page is out of date: reload it."), 400)
+        raise DriveError(_("This page is out of date: reload it."), 400)
     try:
         undone = services.hand_undo(
             drive=drive,
@@ -264,7 +265,7 @@ def hand_undo(request, drive_id, game, table):
             now=timezone.now(),
             origin=origin_of(request, "scoresheet"),
         )
-    except services.DriveError as e:
+    except DriveError as e:
         if e.status == 404 or not request.htmx:
             raise
         # Said on the sheet: a refusal sent to the flash alone is dropped by hx-select.

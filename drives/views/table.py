@@ -24,9 +24,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.interface import DriveError, Origin
+from clubs.views import speak_club_language
+
 from .. import services, sql
 from ..models import Drive, TableLink
-from .shared import speak_club_language
 
 DEVICE_COOKIE = "cd_device"
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -72,10 +74,10 @@ def _device(request: HttpRequest) -> str:
     return "ua-" + hashlib.sha256(seen.encode()).hexdigest()[:16]
 
 
-def origin_of(request: HttpRequest, link: TableLink) -> services.Origin:
+def origin_of(request: HttpRequest, link: TableLink) -> Origin:
     agent = request.headers.get("User-Agent", "")[:150]
     addr = request.META.get("REMOTE_ADDR", "")
-    return services.Origin(
+    return Origin(
         source=f"table {link.table}: {_device(request)}", device=f"{addr} {agent}".strip()
     )
 
@@ -234,7 +236,7 @@ def _answered(request, card, answer) -> HttpResponse:
     return _answer(request, card, answer.message, status=answer.status, fresh=answer.table_game)
 
 
-def _refused(request, card, error: services.DriveError) -> HttpResponse:
+def _refused(request, card, error: DriveError) -> HttpResponse:
     return _answer(request, card, error.message, error=True, status=error.status)
 
 
@@ -247,7 +249,7 @@ def table_report(request, token):
         answer = services.table_report(
             **_tap_arguments(request, card, data), winner_number=data["winner"]
         )
-    except services.DriveError as e:
+    except DriveError as e:
         return _refused(request, card, e)
     return _answered(request, card, answer)
 
@@ -264,7 +266,7 @@ def table_confirm(request, token):
             confirmer_number=data["confirmer"],
             code=data["code"],
         )
-    except services.DriveError as e:
+    except DriveError as e:
         return _refused(request, card, e)
     return _answered(request, card, answer)
 
@@ -276,6 +278,6 @@ def table_withdraw(request, token):
         return refusal
     try:
         answer = services.table_withdraw(**_tap_arguments(request, card, data))
-    except services.DriveError as e:
+    except DriveError as e:
         return _refused(request, card, e)
     return _answered(request, card, answer)

@@ -14,33 +14,27 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from clubs.interface import DriveError, TextError, clean_name, clean_text
 from drives.interface import (
     MAX_TABLES,
     MOVEMENTS,
     OPTION_NAMES,
     PAIR_CODE_ALPHABET,
     PAIR_CODE_LENGTH,
-    DriveError,
-    TextError,
-    clean_name,
-    clean_text,
     is_pair_code,
 )
 from drives.models import (
+    CENTS_MAX,
     MAX_GAMES,
     MAX_NAME,
     MAX_PAIRS,
     Drive,
+    PrizeSettings,
     Submission,
     TableGame,
 )
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
-from prizes.models import (
-    CENTS_MAX,
-    Decision,
-    PrizeSettings,
-    SideDraw,
-)
+from prizes.models import Decision, SideDraw
 
 from .limits import (
     DRIVE_FIELDS,
@@ -152,7 +146,7 @@ def _str(value: Any, where: str, max_length: int, *, blank: bool = True) -> str:
 
 
 def _name(value: Any, where: str, max_length: int, *, blank: bool = False) -> str:
-    """A name as every screen keeps it (drives.text): no direction controls, visible."""
+    """A name as every screen keeps it (clubs.text): no direction controls, visible."""
     value = _str(value, where, max_length, blank=blank)
     try:
         if blank:

@@ -6,23 +6,19 @@ from datetime import UTC, datetime
 
 from django.utils.text import slugify
 
+from clubs.models import AuditEntry
 from drives.models import (
-    AuditEntry,
     Drive,
     Hand,
+    JarEntry,
+    PlacePrize,
+    PrizeSettings,
     Seat,
     Submission,
     TableGame,
 )
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
-from prizes.models import (
-    Decision,
-    JarDraw,
-    JarEntry,
-    PlacePrize,
-    PrizeSettings,
-    SideDraw,
-)
+from prizes.models import Decision, JarDraw, SideDraw
 
 from .limits import FORMAT, VERSION
 

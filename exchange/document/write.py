@@ -10,33 +10,21 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import (
-    FRONT,
-    DriveError,
-    Origin,
-    check_game_options,
-    key_source,
-    pair_code_draw,
-    record_audit,
-)
+from clubs.interface import FRONT, DriveError, Origin, record_audit
+from clubs.models import AuditEntry, Club
+from drives.interface import check_game_options, key_source, pair_code_draw
 from drives.models import (
-    AuditEntry,
-    Club,
     Drive,
     Hand,
+    JarEntry,
     Pair,
+    PlacePrize,
+    PrizeSettings,
     Seat,
     Submission,
     TableGame,
 )
-from prizes.models import (
-    Decision,
-    JarDraw,
-    JarEntry,
-    PlacePrize,
-    PrizeSettings,
-    SideDraw,
-)
+from prizes.models import Decision, JarDraw, SideDraw
 from scoring.words import gettext_noop
 
 from .check import _Checked, _Refused, check_document

@@ -22,8 +22,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.models import AuditEntry
 from drives.interface import standings as drive_standings
-from drives.models import AuditEntry, Drive, Seat, TableGame
+from drives.models import Drive, Seat, TableGame
 from drives.views.shared import get_drive_for_user
 
 BOM = "\ufeff"

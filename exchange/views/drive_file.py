@@ -11,7 +11,6 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -22,8 +21,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from drives.interface import DriveError
-from drives.views.shared import ORGANIZER, get_drive_for_user, membership_of, origin_of, page
+from clubs.interface import DriveError
+from clubs.views import membership_of, organizer_only, origin_of, page
+from drives.views.shared import get_drive_for_user
 
 from .. import document as exchange
 
@@ -56,8 +56,7 @@ def _import_page(request: HttpRequest, form: ImportForm, status: int = 200) -> H
 def drive_import(request: HttpRequest) -> HttpResponse:
     """Upload a drive file: it becomes a new drive of the organizer's club."""
     m = membership_of(request)
-    if m.role != ORGANIZER:
-        raise PermissionDenied(_("Only an organizer can do this."))
+    organizer_only(m.role)
     if request.method == "GET":
         return _import_page(request, ImportForm())
     form = ImportForm(request.POST, request.FILES)

@@ -6,9 +6,8 @@ from django.db.models import Count
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from drives.interface import DriveError, Origin, record_audit
-from drives.models import Drive, TableGame
-from prizes.models import PrizeSettings
+from clubs.interface import DriveError, Origin, record_audit
+from drives.models import Drive, PrizeSettings, TableGame
 from prizes.places import PrizeError
 from prizes.templatetags.money import cents
 from scoring.speak import say

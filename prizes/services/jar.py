@@ -16,10 +16,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives.interface import FRONT, punched_games
-from drives.models import Drive, Pair
+from clubs.interface import FRONT
+from drives.interface import punched_games
+from drives.models import Drive, JarEntry, Pair
 from prizes import rules as prizes
-from prizes.models import JarDraw, JarEntry
+from prizes.models import JarDraw
 from prizes.services.common import (
     DriveError,
     Origin,

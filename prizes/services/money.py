@@ -8,10 +8,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import FRONT, Origin, locked_drive
-from drives.models import Club, Drive
+from clubs.interface import FRONT, Origin
+from clubs.models import Club
+from drives.interface import locked_drive
+from drives.models import Drive, PlacePrize, PrizeSettings
 from prizes import rules as prizes
-from prizes.models import PlacePrize, PrizeSettings
 from prizes.services.common import DriveError, PrizeError, record_audit
 from scoring.words import gettext_noop
 

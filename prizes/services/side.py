@@ -16,10 +16,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives.interface import FRONT, locked_drive
-from drives.models import Drive, Pair
+from clubs.interface import FRONT
+from drives.interface import locked_drive
+from drives.models import CENTS_MAX, Drive, Pair
 from prizes import rules as prizes
-from prizes.models import CENTS_MAX, SideDraw
+from prizes.models import SideDraw
 from prizes.services.common import (
     DriveError,
     Origin,

@@ -18,7 +18,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drives.interface import FRONT, locked_drive, words_join
+from clubs.interface import FRONT, words_join
+from drives.interface import locked_drive
 from drives.models import Drive
 from prizes import rules as prizes
 from prizes.models import Decision

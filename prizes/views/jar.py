@@ -12,15 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from drives.models import Drive, Pair
-from drives.views.shared import (
-    get_drive_for_user,
-    handle_drive_errors,
-    origin_of,
-    page,
-    pair_row,
-)
-from prizes.models import JarEntry
+from clubs.views import handle_drive_errors, origin_of, page
+from drives.models import Drive, JarEntry, Pair
+from drives.views.shared import get_drive_for_user, pair_row
 from prizes.services import jar as service
 from prizes.services.common import DriveError
 from prizes.templatetags.money import cents as dollars

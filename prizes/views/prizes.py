@@ -7,8 +7,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from drives import interface as drive_services
-from drives.views.shared import get_drive_for_user, handle_drive_errors, origin_of, page, posted
+from clubs.interface import club_paper_size_set
+from clubs.views import handle_drive_errors, origin_of, page, posted
+from drives.views.shared import get_drive_for_user
 from prizes.forms import CashUnitForm, PrizeSettingsForm
 from prizes.services import money
 from prizes.services import report as report_service
@@ -68,7 +69,7 @@ def prize_settings(request, drive_id):
             origin=origin_of(request, "prize settings"),
         )
         if unit_form.cleaned_data.get("paper_size"):
-            drive_services.club_paper_size_set(
+            club_paper_size_set(
                 club=drive.club,
                 paper_size=unit_form.cleaned_data["paper_size"],
                 actor=request.user,

@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from drives.interface import DriveError
-from drives.views.shared import get_drive_for_user, htmx_refusal, origin_of, page
+from clubs.interface import DriveError
+from clubs.views import htmx_refusal, origin_of, page
+from drives.views.shared import get_drive_for_user
 from prizes.forms import parse_cents
 from prizes.services import side
 
@@ -64,7 +65,7 @@ def _done(request, drive, message: str):
     if request.htmx:
         ctx = _context(drive, standalone=_on_this_screen(request, drive))
         html = render_to_string("prizes/_side_section.html", ctx, request=request)
-        html += render_to_string("drives/_flash_oob.html", request=request)
+        html += render_to_string("clubs/_flash_oob.html", request=request)
         return HttpResponse(html)
     return redirect("prizes:side", drive_id=drive.pk)
 

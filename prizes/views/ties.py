@@ -27,8 +27,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reselect
 
-from drives.interface import DriveError, pair_set_paid
-from drives.views.shared import get_drive_for_user, handle_drive_errors, origin_of, page
+from clubs.interface import DriveError
+from clubs.views import handle_drive_errors, origin_of, page
+from drives.interface import pair_set_paid
+from drives.views.shared import get_drive_for_user
 from prizes import rules as prizes
 from prizes.services import report as report_service
 from prizes.services import tie_steps

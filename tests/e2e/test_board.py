@@ -13,6 +13,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from board import views as board_views
+from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
 from tests.conftest import NOW, make_club, make_drive, make_user, play_game
@@ -21,7 +22,7 @@ from tests.e2e.test_drive_night import PASTE, hall_fit_problems
 from tests.e2e.test_scorekeepers_look import log_in
 
 PROJECTOR = {"width": 1920, "height": 1080}
-TABLE = services.Origin(source="table", device="tablet at the table")
+TABLE = Origin(source="table", device="tablet at the table")
 
 
 def two_pair_tables(drive):

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 
 
 def test_club_screens_fit_the_hall(page: Page, shoot, live_server, transactional_db, settings):
-    from drives.models import Club
+    from clubs.models import Club
 
     settings.SITE_BASE_URL = live_server.url  # table links carry the site's own address
 

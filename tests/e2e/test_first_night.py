@@ -58,7 +58,8 @@ def three_sizes(browser, url: str, cookies, name: str, shoot) -> dict[str, list[
 def test_the_first_real_night_after_make_run(
     page: Page, browser, shoot, live_server, transactional_db, settings, tmp_path, monkeypatch
 ):
-    from drives.models import Club, Drive
+    from clubs.models import Club
+    from drives.models import Drive
 
     monkeypatch.delenv("ORGANIZER_PASSWORD", raising=False)
     settings.ORGANIZER_PASSWORD_FILE = tmp_path / "organizer-password.txt"

@@ -24,8 +24,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
+from clubs.interface import Origin
+from clubs.models import Club
 from drives import services
-from drives.models import Club, Drive, TableGame
+from drives.models import Drive, TableGame
 from prizes.services import money, ties
 from tests.conftest import NOW, make_club, make_drive, make_user, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT, watch
@@ -448,7 +450,7 @@ def test_result_screen_of_thirty_tables_in_french(browser, shoot, live_server, t
             services.table_report(
                 drive=drive, game=1, table=table, winner_number=pairs_at(drive, table)[i],
                 key=f"phone-{table}-{i}-key", device=f"phone-{table}-{i}", now=NOW,
-                origin=services.Origin(source=f"table {table}", device="10.0.0.9"),
+                origin=Origin(source=f"table {table}", device="10.0.0.9"),
             )  # fmt: skip
 
     def open_screen(page: Page) -> None:
@@ -474,7 +476,7 @@ def test_phone_table_page_in_french(browser, shoot, live_server, transactional_d
     a, b = pairs_at(drive, 2)
     services.table_report(
         drive=drive, game=1, table=2, winner_number=a, key="phone-2-key", device="phone-2", now=NOW,
-        origin=services.Origin(source="table 2", device="10.0.0.9"),
+        origin=Origin(source="table 2", device="10.0.0.9"),
     )  # fmt: skip
 
     def pending(page: Page) -> None:

@@ -152,8 +152,8 @@ def look_at(page: Page, shoot, name: str) -> dict:
 def test_the_pairs_page_fits_every_size_with_names_whole(
     page: Page, shoot, live_server, transactional_db, started
 ):
+    from clubs.models import Club
     from drives import services
-    from drives.models import Club
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)
@@ -190,8 +190,8 @@ def test_the_pairs_page_fits_every_size_with_names_whole(
 def test_a_tap_on_paid_keeps_the_cookie_jar_button(
     page: Page, shoot, live_server, transactional_db
 ):
-    from drives.models import Club, Drive
-    from prizes.models import JarEntry
+    from clubs.models import Club
+    from drives.models import Drive, JarEntry
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)

@@ -45,7 +45,8 @@ def log_in(page: Page, url: str) -> None:
 def test_a_paste_pasted_twice_is_caught_and_a_paste_undone(
     page: Page, shoot, live_server, transactional_db
 ):
-    from drives.models import Club, Drive
+    from clubs.models import Club
+    from drives.models import Drive
     from tests.conftest import make_drive
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
@@ -82,8 +83,8 @@ def test_a_paste_pasted_twice_is_caught_and_a_paste_undone(
 def test_the_audit_fits_a_tablet_and_a_phone_and_filters(
     page: Page, shoot, live_server, transactional_db
 ):
+    from clubs.models import Club
     from drives import services
-    from drives.models import Club
     from tests.conftest import NOW, play_game
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
@@ -116,8 +117,8 @@ def test_the_audit_fits_a_tablet_and_a_phone_and_filters(
 def test_error_pages_and_small_things_fit_the_hall(
     page: Page, shoot, live_server, transactional_db
 ):
+    from clubs.models import Club
     from drives import services
-    from drives.models import Club
     from tests.conftest import NOW, play_game
 
     page.goto(f"{live_server.url}/t/no-such-card-000000000000/")
@@ -152,7 +153,7 @@ def test_error_pages_and_small_things_fit_the_hall(
 def test_a_table_card_is_tested_with_a_phone(
     page: Page, shoot, live_server, transactional_db, settings
 ):
-    from drives.models import Club
+    from clubs.models import Club
 
     settings.SITE_BASE_URL = live_server.url
     club = Club.objects.create(name="St. Joseph's Parish Hall")

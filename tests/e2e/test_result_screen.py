@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
 from tests.conftest import NOW, make_club, make_user, started_drive
@@ -61,7 +62,7 @@ def test_thirty_tables(page: Page, shoot, live_server, transactional_db, capsys)
         services.table_report(
             drive=drive, game=1, table=20, winner_number=winner, key=f"{device}-k",
             device=device, now=NOW,
-            origin=services.Origin(source=f"table 20: {device}", device="10.0.0.9"),
+            origin=Origin(source=f"table 20: {device}", device="10.0.0.9"),
         )  # fmt: skip
     page.reload()
     expect(page.locator("#count")).to_contain_text("28 of 30 tables in · 1 in conflict")
@@ -141,7 +142,7 @@ def test_the_poll_swaps_only_the_table_that_changed(
     winner = tg.seats.select_related("pair").order_by("slot").first().pair.number
     services.table_report(
         drive=drive, game=1, table=5, winner_number=winner, key="phone-5-k", device="phone-5",
-        now=NOW, origin=services.Origin(source="table 5: phone-5", device="10.0.0.9"),
+        now=NOW, origin=Origin(source="table 5: phone-5", device="10.0.0.9"),
     )  # fmt: skip
     expect(page.locator("#table-5")).to_contain_text("waiting for the other pair", timeout=12000)
     expect(page.locator("#count")).to_contain_text("1 waiting for agreement")
@@ -159,7 +160,7 @@ def test_the_poll_swaps_only_the_table_that_changed(
     winner = tg.seats.select_related("pair").order_by("slot").first().pair.number
     services.table_report(
         drive=drive, game=1, table=7, winner_number=winner, key="phone-7-k", device="phone-7",
-        now=NOW, origin=services.Origin(source="table 7: phone-7", device="10.0.0.9"),
+        now=NOW, origin=Origin(source="table 7: phone-7", device="10.0.0.9"),
     )  # fmt: skip
     expect(page.locator("#table-7")).to_contain_text("waiting for the other pair", timeout=12000)
     expect(page.locator("#count")).to_contain_text("1 of 12 tables in")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from clubs.models import AuditEntry
 from drives import services
-from drives.models import AuditEntry, Submission, TableGame
+from drives.models import Submission, TableGame
 from tests.conftest import NOW, make_user, started_drive
 from tests.e2e.conftest import CHROMIUM_ARGS, LANDSCAPE, PORTRAIT
 from tests.e2e.test_drive_night import hall_fit_problems
@@ -33,7 +34,7 @@ def phone(browser, viewport=PORTRAIT):
 def test_a_table_reports_and_the_other_pair_agrees(
     page: Page, browser, shoot, live_server, transactional_db
 ):
-    from drives.models import Club
+    from clubs.models import Club
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)
@@ -89,7 +90,7 @@ def test_a_table_reports_and_the_other_pair_agrees(
 def test_a_tap_made_offline_is_sent_when_the_connection_returns(
     browser, shoot, live_server, transactional_db
 ):
-    from drives.models import Club
+    from clubs.models import Club
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)
@@ -123,7 +124,7 @@ def test_a_tap_made_offline_is_sent_when_the_connection_returns(
 def test_conflict_shows_in_red_on_the_result_screen(
     page: Page, browser, shoot, live_server, transactional_db
 ):
-    from drives.models import Club
+    from clubs.models import Club
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)
@@ -161,7 +162,7 @@ def test_conflict_shows_in_red_on_the_result_screen(
 def test_the_other_pair_agrees_by_typing_its_pair_code(
     browser, shoot, live_server, transactional_db
 ):
-    from drives.models import Club
+    from clubs.models import Club
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from prizes.models import Decision, PlacePrize
+from drives.models import PlacePrize
+from prizes.models import Decision
 from tests.conftest import make_club, make_user
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
 from tests.e2e.test_drive_night import hall_fit_problems

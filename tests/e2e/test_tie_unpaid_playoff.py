@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from drives.models import AuditEntry, Pair
-from prizes.models import Decision, PlacePrize
+from clubs.models import AuditEntry
+from drives.models import Pair, PlacePrize
+from prizes.models import Decision
 from tests.conftest import make_club, make_user
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
 from tests.e2e.test_drive_night import hall_fit_problems

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, expect
 
 from drives import services
-from prizes.models import PrizeSettings
+from drives.models import PrizeSettings
 from tests.conftest import NOW, make_club, make_user, play_game, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
 from tests.e2e.test_drive_night import hall_fit_problems

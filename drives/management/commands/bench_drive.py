@@ -15,8 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from clubs.models import Club, Membership
 from drives import services
-from drives.models import Club, Membership, TableGame
+from drives.models import TableGame
 
 
 class Command(BaseCommand):

@@ -27,9 +27,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.interface import FIRST_ORGANIZER
+from clubs.models import Club, Membership
 from config import network
 from drives.management.commands.simulate_drive import play
-from drives.models import Club, Drive, Membership
+from drives.models import Drive
 
 USERNAME = FIRST_ORGANIZER
 

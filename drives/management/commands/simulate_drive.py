@@ -14,8 +14,10 @@ import random
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from clubs.interface import DriveError
+from clubs.models import Club, Membership
 from drives import queries, services
-from drives.models import Club, Drive, Membership, Seat, TableGame
+from drives.models import Drive, Seat, TableGame
 
 ORGANIZER = "organizer"  # the login make run prints
 
@@ -74,7 +76,7 @@ class Command(BaseCommand):
                 late=opts["late"],
                 leave=opts["leave"],
             )
-        except services.DriveError as e:
+        except DriveError as e:
             raise CommandError(e.message) from e
         drive.refresh_from_db()
         if opts["json"]:

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .text import control_character
-from .views.shared import htmx_refusal
+from .views import htmx_refusal
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class RefuseControlCharacters:
         if getattr(request, "htmx", False):
             return htmx_refusal(request, message, 400)
         ctx = {"message": message, "back": reverse("drives:drive_list")}
-        return render(request, "drives/refused.html", ctx, status=400)
+        return render(request, "clubs/refused.html", ctx, status=400)
 
 
 # What SQLite and PostgreSQL say when the database cannot take a write for now: locked
@@ -105,7 +105,7 @@ class DatabaseUnavailable:
         else:
             # A page of its own: the usual one reads the database for the top bar.
             response = HttpResponse(
-                render_to_string("drives/unavailable.html", {"message": message}), status=503
+                render_to_string("clubs/unavailable.html", {"message": message}), status=503
             )
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response

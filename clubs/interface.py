@@ -1,0 +1,30 @@
+"""What the apps above (drives, prizes, accounts, the scorekeeper, practice) may use of the
+ground floor, by name.
+
+Other apps import clubs.interface, clubs.models and, for screens, clubs.views, and nothing
+else of clubs (import-linter checks it). clubs imports no app but scoring.
+"""
+
+from .audit import FRONT, Origin, audit_words, label_words, record_audit, words_join
+from .errors import DriveError, StaleError, refusal_error
+from .services import club_language_set, club_paper_size_set
+from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
+
+__all__ = [
+    "FRONT",
+    "MAX_ID",
+    "DriveError",
+    "Origin",
+    "StaleError",
+    "TextError",
+    "audit_words",
+    "clean_name",
+    "clean_text",
+    "club_language_set",
+    "club_paper_size_set",
+    "label_words",
+    "record_audit",
+    "refusal_error",
+    "whole_number",
+    "words_join",
+]

@@ -17,6 +17,7 @@ from scoring.games.cards import Card, Suit, card, deck
 from scoring.play.rules import (
     PlayOptions,
     Renege,
+    explain_winner,
     is_called,
     legal_cards,
     may_hold_back,
@@ -260,3 +261,78 @@ def test_a_deal_of_three_then_two_or_two_then_three(deal):
 def test_any_other_deal_is_refused(deal):
     with pytest.raises(ValueError, match=r"^the deal is 3-2 or 2-3$"):
         PlayOptions(deal=deal)
+
+
+# --- reasons and explanations the sweeps do not word ---------------------------------
+
+
+def test_with_hearts_trumps_the_ace_of_hearts_led_asks_only_for_a_trump():
+    """The ace of hearts rule is for a lead of the A♥ when hearts are not trumps."""
+    hand = (card("2♠"), card("7♥"))
+    assert refusal(hand, card("2♠"), (ACE_HEARTS,), H, PlayOptions()) == "You must play a trump."
+
+
+def test_the_best_honour_that_may_not_be_kept_is_the_one_named():
+    hand = (card("2♥"), card("A♥"), card("J♠"))
+    o = PlayOptions(renege=Renege.LOWER_LED)
+    assert (
+        refusal(hand, card("2♥"), (card("5♠"),), S, o)
+        == "The jack of trumps may be held back only when a lower trump is led."
+    )
+
+
+def test_a_call_is_not_assumed_when_reading_a_play():
+    o = PlayOptions(hearts_on_hearts=True)
+    out = ruled_out(card("2♥"), (ACE_HEARTS,), S, o, among=deck())
+    assert card("5♠") not in out and card("J♠") not in out and card("2♠") in out
+
+
+@pytest.mark.parametrize(
+    ("trump", "o", "trick", "text"),
+    [
+        pytest.param(
+            S,
+            PlayOptions(),
+            "K♥ 3♠ 2♠ Q♥",
+            "2♠ beats 3♠, K♥ and Q♥: in black trumps low numbers beat high.",
+            id="the beaten trumps first, then the suit led, best first",
+        ),
+        pytest.param(
+            S,
+            PlayOptions(aces_high=True),
+            "K♦ 2♠ A♦",
+            "2♠ beats A♦ and K♦: a trump beats any card that is not a trump.",
+            id="with aces high the beaten ace is named before the king",
+        ),
+        pytest.param(
+            S,
+            PlayOptions(),
+            "K♦ 2♠ A♦",
+            "2♠ beats K♦ and A♦: a trump beats any card that is not a trump.",
+            id="in diamonds the beaten ace is named last",
+        ),
+        pytest.param(
+            C,
+            PlayOptions(),
+            "K♣ 2♣",
+            "K♣ beats 2♣: in trumps the king ranks above the 2.",
+            id="the king of trumps over a number",
+        ),
+        pytest.param(
+            H,
+            PlayOptions(aces_high=True),
+            "K♠ 2♠",
+            "K♠ beats 2♠: in spades the king ranks above the 2.",
+            id="with aces high the king is not the highest of its suit",
+        ),
+        pytest.param(
+            H,
+            PlayOptions(),
+            "10♠ J♠",
+            "J♠ beats 10♠: in spades the jack ranks above the 10.",
+            id="the jack over a number off suit",
+        ),
+    ],
+)
+def test_more_explanations(trump, o, trick, text):
+    assert explain_winner(tuple(card(w) for w in trick.split()), trump, o) == text

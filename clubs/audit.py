@@ -1,8 +1,9 @@
-"""The audit trail's one writer, where a change came from, and the words of its summaries.
+"""What an audit entry holds and its writer, where a change came from, the words of summaries.
 
 Every state change of every app (drives, prizes, accounts, the scorekeeper) writes one
-entry through record_audit, in the change's transaction. The hall's hot paths write theirs
-in their own statement (drives.sql.audit_add) with the same words (audit_words).
+entry, in the change's transaction: through record_audit, or in the hall's hot paths in
+their own statement (drives.sql.audit_add). Both write the values audit_row makes, so an
+entry is cut and filled in one place.
 """
 
 from __future__ import annotations
@@ -29,6 +30,38 @@ class Origin:
 FRONT = Origin()
 
 
+def audit_row(
+    *,
+    club_id: int,
+    drive_id: int | None,
+    actor,
+    now: datetime,
+    action: str,
+    summary: str,
+    origin: Origin,
+    old=None,
+    new=None,
+) -> dict:
+    """What one audit entry holds, field by field (AuditEntry's attnames): who (an anonymous
+    actor is kept as none), when, from where, what (the summary and the words it was made
+    of) and the old and new states. The one place an entry's values are cut and filled:
+    record_audit writes them through the ORM, drives.sql.audit_add in the hot paths' own
+    statement."""
+    return {
+        "club_id": club_id,
+        "drive_id": drive_id,
+        "actor_id": actor.pk if getattr(actor, "is_authenticated", False) else None,
+        "at": now,
+        "action": action,
+        "summary": summary[:300],
+        "source": origin.source[:120],
+        "device": origin.device[:200],
+        "old": old,
+        "new": new,
+        "words": audit_words(summary),
+    }
+
+
 def record_audit(
     *,
     club: Club,
@@ -41,21 +74,19 @@ def record_audit(
     old=None,
     new=None,
 ) -> AuditEntry:
-    """Write one audit entry: who (an anonymous actor is kept as none), when, from where,
-    what (the summary and the words it was made of), and the old and new states."""
-    return AuditEntry.objects.create(
-        club=club,
-        drive=drive,
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
-        at=now,
+    """Write one audit entry (audit_row's values) through the ORM."""
+    row = audit_row(
+        club_id=club.pk,
+        drive_id=None if drive is None else drive.pk,
+        actor=actor,
+        now=now,
         action=action,
-        summary=summary[:300],
-        source=origin.source[:120],
-        device=origin.device[:200],
+        summary=summary,
+        origin=origin,
         old=old,
         new=new,
-        words=audit_words(summary),
     )
+    return AuditEntry.objects.create(**row)
 
 
 # An audit summary is written in English from marked sentences (scoring.words), and keeps

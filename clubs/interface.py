@@ -5,7 +5,7 @@ Other apps import clubs.interface, clubs.models and, for screens, clubs.views, a
 else of clubs (import-linter checks it). clubs imports no app but scoring.
 """
 
-from .audit import FRONT, Origin, audit_words, label_words, record_audit, words_join
+from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .errors import DriveError, StaleError, refusal_error
 from .services import club_language_set, club_paper_size_set
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
@@ -17,6 +17,7 @@ __all__ = [
     "Origin",
     "StaleError",
     "TextError",
+    "audit_row",
     "audit_words",
     "clean_name",
     "clean_text",

@@ -1,4 +1,8 @@
-"""Read models for the screens: a fixed number of queries whatever the drive's size."""
+"""Read models for the screens: a fixed number of queries whatever the drive's size.
+
+The hot screens' reads of one statement each (the table card, the count bar's strip, the
+result screen's second tap) are drives.sql's statements, named here for the views: views
+read through this module and the services, never drives.sql (import-linter checks it)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from . import sql
 from .models import Drive, Pair, Seat, Submission, TableGame
+from .sql import Card
 
 
 @dataclass(frozen=True)
@@ -161,6 +167,32 @@ class GameCount:
             conflicts=statuses.count(S.CONFLICT),
             waiting=statuses.count(S.REPORTED),
         )
+
+
+def table_card(token: str, *, with_table: bool = True) -> Card | None:
+    """The table card of a token with its club, the running drive it opens and, with_table,
+    that drive's table of the current game with its seats, in one statement
+    (drives.sql.table_card); None if no card has it."""
+    return sql.table_card(token, with_table=with_table)
+
+
+def game_strip(drive: Drive, game: int) -> list[tuple[int, str]]:
+    """(table, status) of every table of a game, by table number, in one statement: the
+    result screen's count bar and strip of table numbers."""
+    return sql.game_strip(drive_id=drive.pk, game=game)
+
+
+def counted_winner(drive: Drive, game: int, table: int) -> int | None:
+    """The winning pair's number of a table whose result counts (None otherwise), in one
+    statement: a tap on the other pair asks for a second tap."""
+    return sql.counted_winner(drive_id=drive.pk, game=game, table=table)
+
+
+def table_shown(drive: Drive, game: int, table: int) -> TableGame | None:
+    """A table of a game with its seats, pairs and drive, for a screen (nothing locked), in
+    one statement; None if the game has no such table."""
+    shown = sql.locked_table(drive_id=drive.pk, game=game, table=table, key=None, lock=False)
+    return None if shown is None else shown.table_game
 
 
 def game_count(drive: Drive, game: int) -> GameCount:

@@ -7,6 +7,10 @@ row locks (PostgreSQL only: SQLite's IMMEDIATE transactions serialize writers). 
 because compiling the ORM's query cost several times what the database takes to answer it.
 Only the columns the callers need are read; rows come back as model instances whose other
 fields are deferred (reading one loads it), so the services and templates use them as usual.
+
+Every table and column is named by its model (`_meta.db_table`, each field's `column`,
+through `_Names`), so a renamed table or column changes the statements with it; the
+statements are built once, at import.
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from django.db import connection
 from clubs.models import AuditEntry, Club
 
 from . import movement
-from .models import Drive, Pair, Seat, TableGame, TableLink
+from .models import Drive, Pair, Seat, Submission, TableGame, TableLink
 
+# The fields read (their attnames, as Model.from_db takes them).
 DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games", "sitout_wins")
 DRIVE += ("confirm_by_number", "confirm_by_code")
 TABLE_GAME = ("id", "drive_id", "game", "table", "deal_first_id", "winner_id", "status")
@@ -32,10 +37,53 @@ SEAT = ("id", "drive_id", "game", "table_game_id", "pair_id", "slot", "from_tabl
 PAIR = ("id", "drive_id", "number", "player1", "player2", "code")
 LINK = ("id", "club_id", "table", "token")
 CLUB = ("id", "name", "table_drive_id", "language")
+SUBMITTED = ("source", "answer_status", "answer")
+FIRST_TABLE = ("id", "game", "table")
 
 
-def _columns(alias: str, names: tuple[str, ...]) -> str:
-    return ", ".join(f'{alias}."{n}"' for n in names)
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+class _Names:
+    """A model's table in a statement, under an alias or not, its names the model's own:
+    str() is the table (with its alias), `names.<field>` the field's column (after the
+    alias), `names.columns(fields)` several, comma separated. A field the model does not
+    have fails at import."""
+
+    def __init__(self, model, alias: str = "") -> None:
+        self.model = model
+        self.alias = alias
+
+    def __str__(self) -> str:
+        table = _q(self.model._meta.db_table)
+        return f"{table} {self.alias}" if self.alias else table
+
+    def __getattr__(self, field: str) -> str:
+        if field.startswith("_"):
+            raise AttributeError(field)
+        column = _q(self.model._meta.get_field(field).column)
+        return f"{self.alias}.{column}" if self.alias else column
+
+    def columns(self, fields: Sequence[str]) -> str:
+        return ", ".join(getattr(self, f) for f in fields)
+
+
+_D = _Names(Drive, "d")
+_TG = _Names(TableGame, "tg")
+_S = _Names(Seat, "s")
+_P = _Names(Pair, "p")
+_K = _Names(Submission, "k")
+_KTG = _Names(TableGame, "ktg")
+_L = _Names(TableLink, "l")
+_C = _Names(Club, "c")
+_TABLE_GAME = _Names(TableGame)
+_SEAT = _Names(Seat)
+_SUBMISSION = _Names(Submission)
+_AUDIT = _Names(AuditEntry)
+
+RUNNING = Drive.Status.RUNNING.value
+CONFIRMED = TableGame.Status.CONFIRMED.value
 
 
 def _make(model, names: tuple[str, ...], values) -> object:
@@ -92,15 +140,15 @@ class Locked:
 
 
 _LOCKED = (
-    f"SELECT {_columns('d', DRIVE)}, {_columns('tg', TABLE_GAME)}, {_columns('s', SEAT)}, "
-    f'{_columns("p", PAIR)}, k.source, k.answer_status, k.answer, ktg.id, ktg.game, ktg."table" '
-    "FROM drives_drive d "
-    'JOIN drives_tablegame tg ON tg.drive_id = d.id AND tg.game = %s AND tg."table" = %s '
-    "JOIN drives_seat s ON s.table_game_id = tg.id "
-    "JOIN drives_pair p ON p.id = s.pair_id "
-    'LEFT JOIN drives_submission k ON k.drive_id = d.id AND k."key" = %s '
-    "LEFT JOIN drives_tablegame ktg ON ktg.id = k.table_game_id "
-    "WHERE d.id = %s ORDER BY s.slot"
+    f"SELECT {_D.columns(DRIVE)}, {_TG.columns(TABLE_GAME)}, {_S.columns(SEAT)}, "
+    f"{_P.columns(PAIR)}, {_K.columns(SUBMITTED)}, {_KTG.columns(FIRST_TABLE)} "
+    f"FROM {_D} "
+    f"JOIN {_TG} ON {_TG.drive_id} = {_D.id} AND {_TG.game} = %s AND {_TG.table} = %s "
+    f"JOIN {_S} ON {_S.table_game_id} = {_TG.id} "
+    f"JOIN {_P} ON {_P.id} = {_S.pair_id} "
+    f"LEFT JOIN {_K} ON {_K.drive_id} = {_D.id} AND {_K.key} = %s "
+    f"LEFT JOIN {_KTG} ON {_KTG.id} = {_K.table_game_id} "
+    f"WHERE {_D.id} = %s ORDER BY {_S.slot}"
 )
 
 
@@ -122,23 +170,32 @@ def locked_table(
         rows = cursor.fetchall()
     if not rows:
         return None
-    d, tg, _s, _p, k = _split(rows[0], DRIVE, TABLE_GAME, SEAT, PAIR, ("",) * 6)
+    parts = (DRIVE, TABLE_GAME, SEAT, PAIR, SUBMITTED, FIRST_TABLE)
+    d, tg, _s, _p, sent, first = _split(rows[0], *parts)
     drive = _make(Drive, DRIVE, d)
     tg = _make(TableGame, TABLE_GAME, tg)
     tg.drive = drive
     seats = []
     for row in rows:
-        _d, _tg, s, p, _k = _split(row, DRIVE, TABLE_GAME, SEAT, PAIR, ("",) * 6)
+        _d, _tg, s, p, _sent, _first = _split(row, *parts)
         seat = _make(Seat, SEAT, s)
         seat.pair = _make(Pair, PAIR, p)
         seat.table_game = tg
         seats.append(seat)
     tg.seat_list = seats
     submitted = None
-    if k[0] is not None:
-        first = _make(TableGame, ("id", "game", "table"), k[3:])
-        submitted = Submitted(k[0], k[1], k[2], first)
+    if sent[0] is not None:
+        submitted = Submitted(*sent, _make(TableGame, FIRST_TABLE, first))
     return Locked(drive, tg, submitted)
+
+
+SUBMISSION = ("drive_id", "table_game_id", "key", "kind", "winner_id", "device", "agent")
+SUBMISSION += ("actor_id", "source", "at", "answer_status", "answer")
+_SUBMISSION_ADD = (
+    f"INSERT INTO {_SUBMISSION} ({_SUBMISSION.columns(SUBMISSION)}) "
+    f"VALUES ({', '.join(['%s'] * len(SUBMISSION))}) "
+    f"ON CONFLICT ({_SUBMISSION.drive_id}, {_SUBMISSION.key}) DO NOTHING"
+)
 
 
 def submission_add(
@@ -158,17 +215,19 @@ def submission_add(
 ) -> bool:
     """Write a submission with its answer; False (and nothing written) if its key was
     already used in the drive, by this request's retry or anyone else."""
-    sql = (
-        'INSERT INTO drives_submission (drive_id, table_game_id, "key", kind, winner_id, device, '
-        "agent, actor_id, source, at, answer_status, answer) "
-        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
-        'ON CONFLICT (drive_id, "key") DO NOTHING'
-    )
     at_value = connection.ops.adapt_datetimefield_value(at)
     params = [drive_id, table_game_id, key, kind, winner_id, device, agent, actor_id, source]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, at_value, answer_status, answer])
+        cursor.execute(_SUBMISSION_ADD, [*params, at_value, answer_status, answer])
         return cursor.rowcount == 1
+
+
+_RESULT_SET = (
+    f"UPDATE {_TABLE_GAME} SET {_TABLE_GAME.winner_id} = %s, {_TABLE_GAME.status} = %s, "
+    f"{_TABLE_GAME.source} = %s, {_TABLE_GAME.reported_device} = %s, "
+    f"{_TABLE_GAME.entered_by_id} = %s, {_TABLE_GAME.entered_at} = %s, "
+    f"{_TABLE_GAME.version} = {_TABLE_GAME.version} + 1 WHERE {_TABLE_GAME.id} = %s"
+)
 
 
 def result_set(
@@ -182,79 +241,61 @@ def result_set(
     at: datetime,
 ) -> None:
     """Write a table's result and count its version up (the screens' ETags follow it)."""
-    sql = (
-        "UPDATE drives_tablegame SET winner_id = %s, status = %s, source = %s, "
-        "reported_device = %s, entered_by_id = %s, entered_at = %s, version = version + 1 "
-        "WHERE id = %s"
-    )
     at_value = connection.ops.adapt_datetimefield_value(at)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [winner_id, status, source, device, actor_id, at_value, table_game_id])
-
-
-def audit_add(
-    *,
-    club_id: int,
-    drive_id: int | None,
-    actor_id: int | None,
-    at: datetime,
-    action: str,
-    summary: str,
-    source: str,
-    device: str,
-    old: dict | None,
-    new: dict | None,
-    words: object | None = None,
-) -> None:
-    """Write an audit entry (AuditEntry), its old and new states and the words of its
-    summary (scoring.words.to_json) as JSON. The table and its columns are the model's."""
-    values = {
-        "club_id": club_id,
-        "drive_id": drive_id,
-        "actor_id": actor_id,
-        "at": connection.ops.adapt_datetimefield_value(at),
-        "action": action,
-        "summary": summary,
-        "source": source,
-        "device": device,
-        "old": _json(old),
-        "new": _json(new),
-        "words": _json(words),
-    }
-    fields = _order(AuditEntry, tuple(values))
-    as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
-    marks = ", ".join(as_json if f.attname in AUDIT_JSON else "%s" for f in fields)
-    sql = (
-        f"INSERT INTO {_q(AuditEntry._meta.db_table)} "
-        f"({', '.join(_q(f.column) for f in fields)}) VALUES ({marks})"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [values[f.attname] for f in fields])
+        cursor.execute(
+            _RESULT_SET, [winner_id, status, source, device, actor_id, at_value, table_game_id]
+        )
 
 
 AUDIT_JSON = ("old", "new", "words")
+
+
+def audit_add(entry: dict) -> None:
+    """Write an audit entry: the values clubs.interface.audit_row made (AuditEntry's fields
+    by attname, cut and filled there), its old and new states and its words as JSON, in
+    the model's order. record_audit writes the same values through the ORM."""
+    fields = _order(AuditEntry, tuple(entry))
+    if len(fields) != len(entry):
+        raise ValueError(f"AuditEntry has no field among {sorted(entry)}")
+    as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    marks = ", ".join(as_json if f.attname in AUDIT_JSON else "%s" for f in fields)
+    sql = f"INSERT INTO {_AUDIT} ({_AUDIT.columns([f.attname for f in fields])}) VALUES ({marks})"
+    values = {**entry, "at": connection.ops.adapt_datetimefield_value(entry["at"])}
+    values.update({name: _json(values[name]) for name in AUDIT_JSON if name in values})
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [values[f.attname] for f in fields])
 
 
 def _json(value: object | None) -> str | None:
     return None if value is None else json.dumps(value)
 
 
+_GAME_STRIP = (
+    f"SELECT {_TABLE_GAME.table}, {_TABLE_GAME.status} FROM {_TABLE_GAME} "
+    f"WHERE {_TABLE_GAME.drive_id} = %s AND {_TABLE_GAME.game} = %s "
+    f"ORDER BY {_TABLE_GAME.table}"
+)
+
+
 def game_strip(*, drive_id: int, game: int) -> list[tuple[int, str]]:
     """(table, status) of every table of a game, by table number."""
-    sql = 'SELECT "table", status FROM drives_tablegame WHERE drive_id = %s AND game = %s '
     with connection.cursor() as cursor:
-        cursor.execute(sql + 'ORDER BY "table"', [drive_id, game])
+        cursor.execute(_GAME_STRIP, [drive_id, game])
         return [tuple(row) for row in cursor.fetchall()]
+
+
+_COUNTED_WINNER = (
+    f"SELECT {_P.number} FROM {_TG} JOIN {_P} ON {_P.id} = {_TG.winner_id} "
+    f"WHERE {_TG.drive_id} = %s AND {_TG.game} = %s AND {_TG.table} = %s "
+    f"AND {_TG.status} = '{CONFIRMED}'"
+)
 
 
 def counted_winner(*, drive_id: int, game: int, table: int) -> int | None:
     """The winning pair's number of a table whose result counts (None otherwise)."""
-    sql = (
-        "SELECT p.number FROM drives_tablegame tg JOIN drives_pair p ON p.id = tg.winner_id "
-        "WHERE tg.drive_id = %s AND tg.game = %s AND tg.\"table\" = %s AND tg.status = 'confirmed'"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [drive_id, game, table])
+        cursor.execute(_COUNTED_WINNER, [drive_id, game, table])
         row = cursor.fetchone()
     return None if row is None else row[0]
 
@@ -272,20 +313,22 @@ class Card:
 
 def _card_sql(table_join: str) -> str:
     return (
-        f"SELECT {_columns('l', LINK)}, {_columns('c', CLUB)}, {_columns('d', DRIVE)}, "
-        f"{_columns('tg', TABLE_GAME)}, {_columns('s', SEAT)}, {_columns('p', PAIR)} "
-        "FROM drives_tablelink l "
-        "JOIN drives_club c ON c.id = l.club_id "
-        "LEFT JOIN drives_drive d ON d.id = c.table_drive_id AND d.club_id = c.id "
-        "AND d.status = 'running' "
-        f"LEFT JOIN drives_tablegame tg ON {table_join} "
-        "LEFT JOIN drives_seat s ON s.table_game_id = tg.id "
-        "LEFT JOIN drives_pair p ON p.id = s.pair_id "
-        "WHERE l.token = %s ORDER BY s.slot"
+        f"SELECT {_L.columns(LINK)}, {_C.columns(CLUB)}, {_D.columns(DRIVE)}, "
+        f"{_TG.columns(TABLE_GAME)}, {_S.columns(SEAT)}, {_P.columns(PAIR)} "
+        f"FROM {_L} "
+        f"JOIN {_C} ON {_C.id} = {_L.club_id} "
+        f"LEFT JOIN {_D} ON {_D.id} = {_C.table_drive_id} AND {_D.club_id} = {_C.id} "
+        f"AND {_D.status} = '{RUNNING}' "
+        f"LEFT JOIN {_TG} ON {table_join} "
+        f"LEFT JOIN {_S} ON {_S.table_game_id} = {_TG.id} "
+        f"LEFT JOIN {_P} ON {_P.id} = {_S.pair_id} "
+        f"WHERE {_L.token} = %s ORDER BY {_S.slot}"
     )
 
 
-_CARD = _card_sql('tg.drive_id = d.id AND tg.game = d.current_game AND tg."table" = l."table"')
+_CARD = _card_sql(
+    f"{_TG.drive_id} = {_D.id} AND {_TG.game} = {_D.current_game} AND {_TG.table} = {_L.table}"
+)
 _CARD_LINK = _card_sql("1 = 0")
 
 
@@ -326,9 +369,9 @@ BOARD_DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games
 BOARD_DRIVE += ("board_public", "standings_public")
 # With the club's language: a projector that has not chosen one shows the club's.
 _PUBLIC = {
-    screen: f'SELECT {_columns("d", BOARD_DRIVE)}, c."language" FROM drives_drive d '
-    "JOIN drives_club c ON c.id = d.club_id "
-    f'WHERE d.id = %s AND d."{screen}" = %s'
+    screen: f"SELECT {_D.columns(BOARD_DRIVE)}, {_C.language} FROM {_D} "
+    f"JOIN {_C} ON {_C.id} = {_D.club_id} "
+    f"WHERE {_D.id} = %s AND {getattr(_D, screen)} = %s"
     for screen in ("board_public", "standings_public")
 }
 
@@ -349,10 +392,10 @@ def public_drive(drive_id: int, screen: str) -> Drive | None:
 
 BOARD_PAIR = ("id", "drive_id", "number", "player1", "player2")
 _PAIR_WINS = (
-    f"SELECT {_columns('p', BOARD_PAIR)}, COUNT(tg.id) FROM drives_pair p "
-    "LEFT JOIN drives_tablegame tg ON tg.winner_id = p.id AND tg.status IN (%s, %s) "
-    "WHERE p.drive_id = %s "
-    f"GROUP BY {_columns('p', BOARD_PAIR)} ORDER BY p.number"
+    f"SELECT {_P.columns(BOARD_PAIR)}, COUNT({_TG.id}) FROM {_P} "
+    f"LEFT JOIN {_TG} ON {_TG.winner_id} = {_P.id} AND {_TG.status} IN (%s, %s) "
+    f"WHERE {_P.drive_id} = %s "
+    f"GROUP BY {_P.columns(BOARD_PAIR)} ORDER BY {_P.number}"
 )
 
 
@@ -365,9 +408,11 @@ def pair_wins(drive_id: int) -> list[tuple[Pair, int]]:
 
 
 _SEATINGS = (
-    'SELECT tg.game, tg."table", tg.deal_first_id, s.pair_id, s.from_table '
-    "FROM drives_tablegame tg LEFT JOIN drives_seat s ON s.table_game_id = tg.id "
-    'WHERE tg.drive_id = %s AND tg.game IN (%s, %s) ORDER BY tg.game, tg."table", s.slot'
+    f"SELECT {_TG.columns(('game', 'table', 'deal_first_id'))}, "
+    f"{_S.columns(('pair_id', 'from_table'))} "
+    f"FROM {_TG} LEFT JOIN {_S} ON {_S.table_game_id} = {_TG.id} "
+    f"WHERE {_TG.drive_id} = %s AND {_TG.game} IN (%s, %s) "
+    f"ORDER BY {_TG.game}, {_TG.table}, {_S.slot}"
 )
 
 
@@ -430,24 +475,21 @@ class NewSeat(NamedTuple):
     from_table: int | None
 
 
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
+_GAME_SEATS = (
+    f"SELECT {_TG.columns(('table', 'status', 'winner_id', 'deal_first_id'))}, "
+    f"{_S.columns(('pair_id', 'slot', 'from_table'))}, {_P.number} "
+    f"FROM {_TG} "
+    f"LEFT JOIN {_S} ON {_S.table_game_id} = {_TG.id} "
+    f"LEFT JOIN {_P} ON {_P.id} = {_S.pair_id} "
+    f"WHERE {_TG.drive_id} = %s AND {_TG.game} = %s "
+    f"ORDER BY {_TG.table}, {_S.slot}"
+)
 
 
 def game_seats(drive_id: int, game: int) -> list[SeatRow]:
     """Every table of the game with its seats and their pairs' numbers, by table then slot."""
-    tg, seat, pair = (_q(m._meta.db_table) for m in (TableGame, Seat, Pair))
-    sql = (
-        f"SELECT tg.{_q('table')}, tg.status, tg.winner_id, tg.deal_first_id,"
-        f" s.pair_id, s.slot, s.from_table, p.number"
-        f" FROM {tg} tg"
-        f" LEFT JOIN {seat} s ON s.table_game_id = tg.id"
-        f" LEFT JOIN {pair} p ON p.id = s.pair_id"
-        f" WHERE tg.drive_id = %s AND tg.game = %s"
-        f" ORDER BY tg.{_q('table')}, s.slot"
-    )
     with connection.cursor() as c:
-        c.execute(sql, [drive_id, game])
+        c.execute(_GAME_SEATS, [drive_id, game])
         return [SeatRow(*row) for row in c.fetchall()]
 
 
@@ -464,7 +506,7 @@ def insert_seating(
     ]
     columns = ("drive_id", "game", "table_game_id", "pair_id", "slot", "from_table")
     for chunk in _chunks(rows):
-        _insert(Seat._meta.db_table, columns, chunk)
+        _insert(_SEAT, columns, chunk)
 
 
 def _insert_tables(drive_id: int, game: int, tables: Sequence[NewTable]) -> dict[int, int]:
@@ -488,31 +530,28 @@ def _insert_tables(drive_id: int, game: int, tables: Sequence[NewTable]) -> dict
         (drive_id, game, t.table, t.deal_first_id, t.winner_id, t.status, t.source, *unentered)
         for t in tables
     ]
-    sql = _insert_sql(TableGame._meta.db_table, columns, len(rows))
+    sql = _insert_sql(_TABLE_GAME, columns, len(rows))
     with connection.cursor() as c:
         if connection.features.can_return_rows_from_bulk_insert:
-            c.execute(f"{sql} RETURNING {_q('table')}, id", _flat(rows))
+            c.execute(f"{sql} RETURNING {_TABLE_GAME.columns(('table', 'id'))}", _flat(rows))
             return dict(c.fetchall())
         c.execute(sql, _flat(rows))
         c.execute(
-            f"SELECT {_q('table')}, id FROM {_q(TableGame._meta.db_table)}"
-            f" WHERE drive_id = %s AND game = %s",
+            f"SELECT {_TABLE_GAME.columns(('table', 'id'))} FROM {_TABLE_GAME}"
+            f" WHERE {_TABLE_GAME.drive_id} = %s AND {_TABLE_GAME.game} = %s",
             [drive_id, game],
         )
         return dict(c.fetchall())
 
 
-def _insert(table: str, columns: Sequence[str], rows: Sequence[tuple]) -> None:
+def _insert(table: _Names, columns: Sequence[str], rows: Sequence[tuple]) -> None:
     with connection.cursor() as c:
         c.execute(_insert_sql(table, columns, len(rows)), _flat(rows))
 
 
-def _insert_sql(table: str, columns: Sequence[str], n: int) -> str:
+def _insert_sql(table: _Names, columns: Sequence[str], n: int) -> str:
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    return (
-        f"INSERT INTO {_q(table)} ({', '.join(_q(c) for c in columns)})"
-        f" VALUES {', '.join([one] * n)}"
-    )
+    return f"INSERT INTO {table} ({table.columns(columns)}) VALUES {', '.join([one] * n)}"
 
 
 def _flat(rows: Sequence[tuple]) -> list:

@@ -13,17 +13,18 @@ import json
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 from django.utils import translation
 
-from clubs.interface import DriveError, club_paper_size_set
+from clubs.interface import DriveError, Origin, audit_row, club_paper_size_set, record_audit
 from clubs.models import AuditEntry
 from drives import services, sql
 from drives.models import TableGame
 from exchange import document as exchange
 from exchange.document.check import WORDS_MAX
 from scoring import speak
-from scoring.words import from_json, to_json
+from scoring.words import from_json, gettext_noop, to_json
 from tests.conftest import NOW, make_club, make_drive, make_user, play_game, started_drive
 from tests.test_exchange import finished_night, night_at_game_7
 
@@ -177,24 +178,40 @@ def test_a_tap_writes_its_words_through_the_plain_sql(club, organizer):
     assert str(from_json(entry.words)) == entry.summary
 
 
-def test_sql_audit_add_keeps_the_words_it_is_given_or_none(club, organizer):
+@pytest.mark.parametrize("anonymous", [False, True])
+def test_both_writers_of_the_trail_write_the_same_entry_for_the_same_change(
+    club, organizer, anonymous
+):
+    # The ORM's writer (record_audit) and the hot paths' statement (drives.sql.audit_add)
+    # both write audit_row's values: same cuts (summary 300, source 120, device 200), same
+    # words, an anonymous actor kept as none, JSON states read back alike.
     drive = started_drive(club, organizer, pairs=8)
-    common = {
-        "club_id": club.pk,
-        "drive_id": drive.pk,
-        "actor_id": organizer.pk,
-        "at": NOW,
-        "action": "result_record",
-        "source": "front: results",
-        "device": "a tablet",
-        "old": None,
-        "new": {"game": 1, "table": 1},
-    }
-    words = {"msgid": "Pair %(n)d changed", "style": "%", "params": {"n": 3}}
-    sql.audit_add(summary="Pair 3 changed", words=words, **common)
-    assert AuditEntry.objects.filter(drive=drive).latest("id").words == words
-    sql.audit_add(summary="Pair 3 changed", **common)
-    assert AuditEntry.objects.filter(drive=drive).latest("id").words is None
+    actor = AnonymousUser() if anonymous else organizer
+    long_name = "Marie-Josée " * 40
+    summaries = [
+        gettext_noop("Pair %(n)d added: %(names)s") % {"n": 3, "names": long_name},
+        "Pair 3 changed by hand " + "x" * 400,
+    ]
+    origin = Origin(source="front: results " + "s" * 200, device="a tablet " + "d" * 300)
+    for summary in summaries:
+        change = {
+            "now": NOW,
+            "action": "result_record",
+            "summary": summary,
+            "origin": origin,
+            "old": None if anonymous else {"winner": None, "status": "pending"},
+            "new": {"game": 1, "table": 1, "names": ["Marie", "Jean"]},
+        }
+        record_audit(club=club, drive=drive, actor=actor, **change)
+        sql.audit_add(audit_row(club_id=club.pk, drive_id=drive.pk, actor=actor, **change))
+        by_orm, by_sql = AuditEntry.objects.filter(drive=drive).order_by("-id").values()[:2][::-1]
+        assert by_orm.pop("id") != by_sql.pop("id")
+        assert by_sql == by_orm
+        assert len(by_orm["summary"]) == 300
+        assert (len(by_orm["source"]), len(by_orm["device"])) == (120, 200)
+        assert by_orm["actor_id"] == (None if anonymous else organizer.pk)
+    entries = AuditEntry.objects.filter(drive=drive).order_by("-id")[:4]
+    assert [e.words is None for e in entries] == [True, True, False, False]
 
 
 def test_an_undo_quotes_the_entry_it_took_back_in_the_readers_language(

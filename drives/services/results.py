@@ -15,7 +15,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.interface import FRONT, DriveError, Origin, StaleError, audit_words, record_audit
+from clubs.interface import FRONT, DriveError, Origin, StaleError, audit_row, record_audit
 from clubs.models import AuditEntry
 from scoring.words import gettext_noop
 
@@ -232,17 +232,17 @@ def _other_number(tg: TableGame, number: int) -> int:
 def _result_audit(tg, *, actor, now, origin, action, summary, old, extra=None) -> None:
     new = {**_result_state(tg), "game": tg.game, "table": tg.table, **(extra or {})}
     sql.audit_add(
-        club_id=tg.drive.club_id,
-        drive_id=tg.drive_id,
-        actor_id=actor.pk if getattr(actor, "is_authenticated", False) else None,
-        at=now,
-        action=action,
-        summary=summary[:300],
-        source=origin.source[:120],
-        device=origin.device[:200],
-        old=old,
-        new=new,
-        words=audit_words(summary),
+        audit_row(
+            club_id=tg.drive.club_id,
+            drive_id=tg.drive_id,
+            actor=actor,
+            now=now,
+            action=action,
+            summary=summary,
+            origin=origin,
+            old=old,
+            new=new,
+        )
     )
 
 

@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from clubs.interface import DriveError, StaleError, whole_number
 from clubs.views import handle_drive_errors, origin_of, page
 
-from .. import live, queries, services, sql
+from .. import live, queries, services
 from ..forms import (
     CorrectionForm,
     GameStepForm,
@@ -208,7 +208,7 @@ def _live_changes(request, drive, game, key, have):
 def _tile(request, drive, game, tg, *, change=None, **extra):
     """The table's tile for htmx, with the bar's count and strip and the live region."""
     screen = _tile_screen(request, drive, game, editable=True)
-    strip = sql.game_strip(drive_id=drive.pk, game=game)  # one read for the count and strip
+    strip = queries.game_strip(drive, game)  # one read for the count and strip
     ctx = {
         "drive": drive,
         "game": game,
@@ -236,17 +236,15 @@ def result_record(request, drive_id, game, table):
         raise DriveError(_("Tap the pair that won."), 400)
     winner = form.cleaned_data["winner"]
     current = drive.is_running and game == drive.current_game  # else the service refuses
-    was = sql.counted_winner(drive_id=drive.pk, game=game, table=table) if current else None
+    was = queries.counted_winner(drive, game, table) if current else None
     if was is not None and was != winner and request.POST.get("confirm") != "yes":
         change = {"table": table, "to": winner, "was": was}
         if request.htmx:
-            shown = sql.locked_table(
-                drive_id=drive.pk, game=game, table=table, key=None, lock=False
-            )
+            shown = queries.table_shown(drive, game, table)
             if shown is None:
                 raise DriveError(_("There is no such table in that game."), 404)
-            queries.attach_reports([shown.table_game])
-            return _tile(request, drive, game, shown.table_game, change=change, entered=True)
+            queries.attach_reports([shown])
+            return _tile(request, drive, game, shown, change=change, entered=True)
         ctx = {**_game_context(drive, game, request, change=change), **_table_cards(drive)}
         return page(request, "drives/game.html", ctx)
     tg = services.result_record(

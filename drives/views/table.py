@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.interface import DriveError, Origin
 from clubs.views import speak_club_language
 
-from .. import services, sql
+from .. import queries, services
 from ..models import Drive, TableLink
 
 DEVICE_COOKIE = "cd_device"
@@ -52,13 +52,13 @@ class WithdrawForm(forms.Form):
     key = forms.CharField(max_length=64)
 
 
-def _card(request: HttpRequest, token: str, *, with_table: bool = True) -> sql.Card:
+def _card(request: HttpRequest, token: str, *, with_table: bool = True) -> queries.Card:
     """The table card of the token: its link and club, the running drive the club's table
     cards open (never simply the newest running drive), and with_table, that drive's table
     in the current game with its seats. One statement."""
     if not TOKEN_RE.match(token):
         raise Http404(_("This table card is not valid."))
-    card = sql.table_card(token, with_table=with_table)
+    card = queries.table_card(token, with_table=with_table)
     if card is None:
         raise Http404(_("This table card is not valid."))
     speak_club_language(request, card.link.club.language)
@@ -82,7 +82,9 @@ def origin_of(request: HttpRequest, link: TableLink) -> Origin:
     )
 
 
-def _context(request, card: sql.Card, message: str = "", error: bool = False, fresh=None) -> dict:
+def _context(
+    request, card: queries.Card, message: str = "", error: bool = False, fresh=None
+) -> dict:
     """What the panel shows. fresh: the table's row just written by a service (with its
     seats and drive), which saves reading them again."""
     if fresh is not None and hasattr(fresh, "seat_list"):
@@ -188,7 +190,7 @@ def table_page(request, token):
     return response
 
 
-def _read_tap(request, token, form_class) -> tuple[sql.Card, dict, HttpResponse | None]:
+def _read_tap(request, token, form_class) -> tuple[queries.Card, dict, HttpResponse | None]:
     """The table card and the tap's cleaned fields, or the answer refusing the tap (a form
     not understood, no drive running) as the third item."""
     card = _card(request, token, with_table=False)
@@ -207,7 +209,7 @@ def _read_tap(request, token, form_class) -> tuple[sql.Card, dict, HttpResponse 
     return card, form.cleaned_data, None
 
 
-def _tap_arguments(request, card: sql.Card, data: dict) -> dict:
+def _tap_arguments(request, card: queries.Card, data: dict) -> dict:
     """The arguments every table service takes: the drive, game and table, the retry key,
     the device, the time and the origin."""
     return {

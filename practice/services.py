@@ -119,7 +119,9 @@ def play(session) -> Played | None:
         return None
 
 
-def _computer_seed(state: State) -> int:
+def computer_seed(state: State) -> int:
+    """The seed of the computer's choice at this point: the deal's seed and the moves made so
+    far, so replaying a game makes the same choices."""
     return state.seed * 10_007 + len(state.moves)
 
 
@@ -133,7 +135,7 @@ def _advance(state: State, game: Game) -> State:
         and len(state.summaries) <= game.seen
     ):
         seat = state.to_act
-        state = state.apply(computer.choose_move(state, seat, game.level, _computer_seed(state)))
+        state = state.apply(computer.choose_move(state, seat, game.level, computer_seed(state)))
     return state
 
 
@@ -218,7 +220,7 @@ def hint(played: Played) -> players.Hint | None:
     state = played.state
     if state.to_act != HUMAN or state.over or len(state.summaries) > played.game.seen:
         return None
-    return players.hint(view_of(state, HUMAN), seed=_computer_seed(state))
+    return players.hint(view_of(state, HUMAN), seed=computer_seed(state))
 
 
 def coaching_kept(played: Played) -> tuple[computer.Lesson, ...] | None:

@@ -167,7 +167,7 @@ def clean_options(
 # --- reading and cleaning a hand ---------------------------------------------------
 
 
-def _whole(value: object) -> int | None:
+def whole_or_none(value: object) -> int | None:
     """A whole number given as a number or as its digits; None for anything else."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -180,7 +180,7 @@ def _side(value: object, n: int, what: str) -> int | None:
     """A side's number from a tap or a record; None when left blank."""
     if value is None or value == "":
         return None
-    side = _whole(value)
+    side = whole_or_none(value)
     if side is None or not 0 <= side < n:
         raise EntryError(_("%(what)s must be one of the sides.") % {"what": what})
     return side
@@ -189,7 +189,7 @@ def _side(value: object, n: int, what: str) -> int | None:
 def _wholes(value: object, what: str) -> list[int]:
     if value is None or value == "":
         return []
-    numbers = [_whole(x) for x in value] if isinstance(value, list | tuple) else [None]
+    numbers = [whole_or_none(x) for x in value] if isinstance(value, list | tuple) else [None]
     if None in numbers:
         raise EntryError(_("%(what)s: enter whole numbers.") % {"what": what})
     return numbers  # type: ignore[return-value]
@@ -207,7 +207,7 @@ def read_hand(variant: Any, posted: Mapping[str, str]) -> dict:
     """
     tricks = []
     for i, side in enumerate(variant.sides):
-        value = _whole(posted.get(f"tricks_{i}"))
+        value = whole_or_none(posted.get(f"tricks_{i}"))
         if value is None:
             raise EntryError(_("Tap the tricks of %(side)s.") % {"side": side.name})
         tricks.append(value)
@@ -240,7 +240,7 @@ def clean_record(variant: Any, record: object) -> dict:
     if bid == "":
         bid = None
     elif bid is not None:
-        bid = _whole(bid)
+        bid = whole_or_none(bid)
         if bid is None:
             raise EntryError(_("Choose a bid."))
     out: dict[str, Any] = {

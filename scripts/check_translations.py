@@ -96,7 +96,7 @@ def untranslated() -> list[str]:
             return [f"makemessages failed: {run.stderr.strip()}"]
         fresh = (copy / "locale" / "fr" / "LC_MESSAGES" / "django.po").read_text()
     out = []
-    for entry in _entries(fresh):
+    for entry in catalog_entries(fresh):
         if entry.obsolete or entry.msgid == "":
             continue
         where = entry.where or "?"
@@ -123,7 +123,7 @@ def compiled() -> list[str]:
     return []
 
 
-class _Entry:
+class CatalogEntry:
     def __init__(self) -> None:
         self.msgid = ""
         self.msgstr: list[str] = []
@@ -140,11 +140,11 @@ def _unquote(line: str) -> str:
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
-def _entries(text: str) -> list[_Entry]:
+def catalog_entries(text: str) -> list[CatalogEntry]:
     """The entries of a .po file: enough of the format for this check."""
     entries = []
     for block in text.split("\n\n"):
-        e, field = _Entry(), None
+        e, field = CatalogEntry(), None
         for line in block.splitlines():
             if line.startswith("#~"):
                 e.obsolete = True

@@ -324,8 +324,8 @@ def test_an_imported_running_night_plays_on_like_the_original(night, organizer, 
         finish_game(drive, actor)
         advance(drive, actor)
     assert services.seating_of(copy_, 8) and [
-        (t.number, t.pairs) for t in services._seating_by_number(copy_, 8)
-    ] == [(t.number, t.pairs) for t in services._seating_by_number(night, 8)]
+        (t.number, t.pairs) for t in services.seating_in_pair_numbers(copy_, 8)
+    ] == [(t.number, t.pairs) for t in services.seating_in_pair_numbers(night, 8)]
 
 
 def test_a_finished_night_with_its_prizes_comes_back_the_same(night, club, organizer):

@@ -190,7 +190,7 @@ def test_the_scorekeeper_refuses_an_option_of_another_game_or_none_in_its_words(
     ],
 )
 def test_a_whole_number_is_a_number_or_its_digits(value, number):
-    assert keeping._whole(value) == number
+    assert keeping.whole_or_none(value) == number
 
 
 # --- reading a posted hand ---------------------------------------------------------------

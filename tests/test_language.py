@@ -305,7 +305,7 @@ def test_the_template_scan_finds_unmarked_text(tmp_path, monkeypatch):
 
 
 def test_the_catalog_entries_are_read_with_their_flags():
-    entries = check_translations._entries(
+    entries = check_translations.catalog_entries(
         'msgid ""\nmsgstr ""\n\n#: a.py:1\n#, fuzzy\nmsgid "One"\nmsgstr "Un"\n\n'
         'msgid "Two"\nmsgstr ""\n\n#~ msgid "Old"\n#~ msgstr "Vieux"\n'
     )

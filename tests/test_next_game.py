@@ -228,7 +228,7 @@ def test_the_inserts_without_returning_rows_write_the_same(club, organizer, monk
         )
         for t in plan.seating
     )
-    services.seating._write_seating(with_returning, 2, mapped)
+    services.seating.write_seating(with_returning, 2, mapped)
     assert services.seating_of(with_returning, 2) == mapped
     assert services.seating_of(drive, 2) == plan.seating
 
@@ -236,4 +236,4 @@ def test_the_inserts_without_returning_rows_write_the_same(club, organizer, monk
 def test_seating_a_game_twice_is_refused_as_out_of_date(club, organizer):
     drive = started_drive(club, organizer, pairs=9, games=5)
     with pytest.raises(StaleError):
-        services.seating._write_seating(drive, 1, services.seating_of(drive, 1))
+        services.seating.write_seating(drive, 1, services.seating_of(drive, 1))

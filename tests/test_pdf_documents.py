@@ -230,7 +230,7 @@ def test_fitted_text_never_spills_out_of_its_box(text, width, height, font):
 
 
 def test_a_60_character_name_fits_the_card_line():
-    layout = cards._layout(INFO, final=False)
+    layout = cards.card_layout(INFO, final=False)
     width = layout.names[0].width - 14
     fitted = fit_text(LONG_NAME, REGULAR, width, cards.LINE_H - 3, 11, min_size=7)
     assert fitted.width <= width

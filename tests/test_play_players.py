@@ -350,8 +350,8 @@ def test_the_solver_agrees_with_brute_force_on_endgames(name, seed, left, extra)
     if s is None:
         return
     me = s.to_act
-    table_ = search_module._table(s, me, s.trump)
-    pos, _ = search_module._position(s, table_)
+    table_ = search_module.solver_table(s, me, s.trump)
+    pos, _ = search_module.solver_position(s, table_)
     ours = table_.ours
     solver = Solver(table_)
     assert solver.value(pos) == brute(s, ours)
@@ -380,8 +380,8 @@ def test_the_solver_on_a_hand_built_endgame():
         ],
     )
     assert s.to_act == 1
-    table_ = search_module._table(s, 1, s.trump)
-    pos, _ = search_module._position(s, table_)
+    table_ = search_module.solver_table(s, 1, s.trump)
+    pos, _ = search_module.solver_position(s, table_)
     values = Solver(table_).values(pos)
     by_card = {str(table_.cards[c]): v for (c, _), v in values.items()}
     assert by_card == {"5♣": 2, "K♦": 1}

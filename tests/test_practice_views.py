@@ -340,7 +340,7 @@ def test_the_hint_is_the_coachs_with_its_reason_in_one_line(anon_client):
         state = start(anon_client, code(seed)).state  # against Ned: the hint is the coach's
         if len(state.legal_moves()) > 1 and state.phase is Phase.PLAY:
             break
-    coach = players.hint(view_of(state, services.HUMAN), seed=services._computer_seed(state))
+    coach = players.hint(view_of(state, services.HUMAN), seed=services.computer_seed(state))
     body = text(anon_client.get(reverse("practice:hint"), **HTMX))
     line = re.search(r'<p id="hint"[^>]*>([^<]+)</p>', body).group(1)
     why = coach.reason.removeprefix(f"{coach.move.card}: ")

@@ -120,9 +120,8 @@ def test_fifty_fifty_money_goes_to_the_cash_summary(finished, organizer):
     # Jackpot (threshold 2, $10.01) is paid too: check the 50/50 lines alone.
     labels = {label: (cents, kind) for label, cents, kind in c["lines"]}
     assert labels["50/50 draw: tickets sold"] == (3505, "in")
-    assert labels[
-        "50/50 draw: half to ticket " + str(side._drawn(finished, "fifty_fifty").result["ticket"])
-    ] == (1750, "out")
+    ticket = side.side_draw_of(finished, "fifty_fifty").result["ticket"]
+    assert labels[f"50/50 draw: half to ticket {ticket}"] == (1750, "out")
     assert c["paid_out"] - 1750 + c["kept_by_hall"] - 1755 == 1001
 
 
@@ -164,7 +163,7 @@ def test_the_database_refuses_a_second_draw_of_a_kind_and_the_service_says_so(
 ):
     draw_fifty(finished, organizer)
     # Two screens at the same moment: the check saw no draw, the database still says no.
-    monkeypatch.setattr(side, "_drawn", lambda drive, kind: None)
+    monkeypatch.setattr(side, "side_draw_of", lambda drive, kind: None)
     before = counts()
     with pytest.raises(DriveError, match="50/50 draw: drawn on another screen a moment ago") as e:
         draw_fifty(finished, organizer)

@@ -21,7 +21,6 @@ Views call these by name from this package (``services.result_enter``).
 from .changes import (
     CorrectionPlan,
     SeatingChange,
-    _seating_by_number,
     correction_plan,
     drive_finish,
     drive_finish_early,
@@ -31,6 +30,7 @@ from .changes import (
     seat_change_plan,
     seat_move,
     seat_swap,
+    seating_in_pair_numbers,
 )
 from .links import (
     MAX_TABLES,
@@ -125,7 +125,7 @@ __all__ = [
     "SheetDeal",
     "SheetHand",
     "UndoneHand",
-    "_seating_by_number",
+    "seating_in_pair_numbers",
     "advance_plan",
     "clean_name",
     "correction_plan",

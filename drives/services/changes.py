@@ -20,17 +20,17 @@ from .. import movement
 from ..models import Drive, JarEntry, Pair, PrizeSettings, Seat, TableGame
 from .common import locked_drive, new_pair_codes
 from .seating import (
-    _locked_at_game,
-    _numbers,
-    _renumber,
-    _waiting_for,
-    _write_seating,
     game_has_results,
+    locked_at_game,
     missing_tables,
+    pair_numbers_of,
+    renumber_seating,
     seating_of,
+    waiting_for_results,
     winners_of,
+    write_seating,
 )
-from .setup import _check_number, _next_number, _pair_dict, check_room, clean_name
+from .setup import check_pair_number, check_room, clean_name, next_pair_number, pair_audit_fields
 
 # --- When the night does not go to plan --------------------------------------
 # Late pairs, leavers and seat edits change the seating of the game about to
@@ -68,16 +68,17 @@ def _locked_for_seats(drive: Drive, from_game: int) -> Drive:
     return locked
 
 
-def _seating_by_number(drive: Drive, game: int) -> movement.Seating:
-    return _renumber(seating_of(drive, game), _numbers(drive))
+def seating_in_pair_numbers(drive: Drive, game: int) -> movement.Seating:
+    """The game's seating with the pairs by their numbers, as the hall knows them."""
+    return renumber_seating(seating_of(drive, game), pair_numbers_of(drive))
 
 
 def _replace_seating(drive: Drive, game: int, seating_by_number: movement.Seating) -> None:
     """Write a new seating for a game that has no result yet (its rows are rebuilt)."""
-    by_number = {n: pk for pk, n in _numbers(drive).items()}
+    by_number = {n: pk for pk, n in pair_numbers_of(drive).items()}
     Seat.objects.filter(drive=drive, game=game).delete()
     TableGame.objects.filter(drive=drive, game=game).delete()
-    _write_seating(drive, game, _renumber(seating_by_number, by_number))
+    write_seating(drive, game, renumber_seating(seating_by_number, by_number))
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class SeatingChange:
 
 
 def _change(drive: Drive, op) -> SeatingChange:
-    before = _seating_by_number(drive, drive.current_game)
+    before = seating_in_pair_numbers(drive, drive.current_game)
     try:
         after = op(before)
     except movement.MovementError as e:
@@ -139,8 +140,8 @@ def seat_change_plan(drive: Drive, kind: str, **params) -> SeatingChange:
     """
     _require_unplayed(drive)
     if kind == "arrive":
-        number = params.get("number") or _next_number(drive)
-        _check_number(drive, number)
+        number = params.get("number") or next_pair_number(drive)
+        check_pair_number(drive, number)
         return _change(drive, lambda s: movement.add_pair(s, number))
     if kind == "leave":
         pair = _pair_by_number(drive, params["number"])
@@ -243,7 +244,7 @@ def pair_arrive(
             old_extra={"pair": None},
             new_extra={
                 "pair": {
-                    **_pair_dict(pair),
+                    **pair_audit_fields(pair),
                     "arrived_game": pair.arrived_game,
                     **({"jar": True} if jar else {}),
                 }
@@ -372,9 +373,9 @@ class CorrectionPlan:
 def _derived_next(drive: Drive, game: int, winners_by_number: dict[int, int]):
     """The seating game+1 would have had from game's recorded seats and these
     results, with the pairs that really left or arrived between the games."""
-    seating = _seating_by_number(drive, game)
+    seating = seating_in_pair_numbers(drive, game)
     derived = movement.MOVEMENTS[drive.movement].next_seating(seating, winners_by_number)
-    recorded = _seating_by_number(drive, game + 1)
+    recorded = seating_in_pair_numbers(drive, game + 1)
     had = set(movement.table_of(derived))
     has = set(movement.table_of(recorded))
     for gone in sorted(had - has):
@@ -393,7 +394,7 @@ def correction_plan(drive: Drive, game: int, table: int, winner_number: int) -> 
             % {"game": game},
             409,
         )
-    numbers = _numbers(drive)
+    numbers = pair_numbers_of(drive)
     tg = TableGame.objects.filter(drive=drive, game=game, table=table).first()
     if tg is None:
         raise DriveError(
@@ -528,11 +529,11 @@ def drive_finish_early(
     result yet is dropped (its seating removed); a game half-entered must be
     completed or undone first. The drive then has that many games."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = locked_at_game(drive, from_game)
         game = drive.current_game
         missing = missing_tables(drive, game)
         if missing and game_has_results(drive, game):
-            raise _waiting_for(missing)
+            raise waiting_for_results(missing)
         played = game
         if missing:
             if game == 1:
@@ -566,7 +567,7 @@ def drive_finish(
 ) -> Drive:
     """Close the night after its last game; results become read-only."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = locked_at_game(drive, from_game)
         if drive.current_game < drive.games:
             raise DriveError(
                 _("Game %(game)d of %(games)d is being played: play the last game first.")
@@ -575,7 +576,7 @@ def drive_finish(
             )
         missing = missing_tables(drive, drive.current_game)
         if missing:
-            raise _waiting_for(missing)
+            raise waiting_for_results(missing)
         drive.status = Drive.Status.FINISHED
         drive.finished_at = now
         drive.save(update_fields=["status", "finished_at"])

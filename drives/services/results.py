@@ -21,43 +21,10 @@ from scoring.words import gettext_noop
 
 from .. import pair_codes, sql
 from .. import results as rules
-from ..models import Drive, Pair, Seat, Submission, TableGame
-from .common import _check_current, locked_drive
+from ..models import Drive, Pair, Submission, TableGame
+from .common import check_current_game, locked_drive, locked_table, refuse_missing_table
 
 # --- Results ----------------------------------------------------------------
-
-
-def _locked_table(drive: Drive, game: int, table: int) -> TableGame:
-    """The table's result row with its seats and drive, locked, in one query.
-
-    Locking the drive row too keeps a result from changing while "next game"
-    reads the results (PostgreSQL); SQLite's IMMEDIATE transactions serialize
-    writers anyway. The seats are attached as tg.seat_list.
-    """
-    seats = list(
-        Seat.objects.select_for_update(of=("table_game", "table_game__drive"))
-        .select_related("pair", "table_game", "table_game__drive", "table_game__drive__club")
-        .filter(drive_id=drive.pk, game=game, table_game__table=table)
-        .order_by("slot")
-    )
-    if not seats:
-        _no_table(drive, game, table)
-    tg = seats[0].table_game
-    for seat in seats:
-        seat.table_game = tg
-    tg.seat_list = seats
-    _check_current(tg.drive, game)
-    return tg
-
-
-def _no_table(drive: Drive, game: int, table: int):
-    """Refuse a write to a table the game does not have: the drive's own reason first (not
-    running, another game), else a 404."""
-    fresh = Drive.objects.get(pk=drive.pk)
-    _check_current(fresh, game)
-    raise DriveError(
-        _("There is no table %(table)d in game %(game)d.") % {"table": table, "game": game}, 404
-    )
 
 
 def _lean_locked(drive: Drive, game: int, table: int, key: str | None) -> sql.Locked | None:
@@ -374,11 +341,11 @@ def result_enter(
         if locked is None:
             if (first := _replayed(drive, key, table, source)) is not None:
                 return first
-            _no_table(drive, game, table)
+            refuse_missing_table(drive, game, table)
         if (first := _first_answer(locked.submitted, table, source)) is not None:
             return first
         tg = locked.table_game
-        _check_current(tg.drive, game)
+        check_current_game(tg.drive, game)
         winner = _seated_pair(tg, winner_number, game)
         old = _result_state(tg)
         words = {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0}
@@ -410,8 +377,8 @@ def _table_locked(drive: Drive, game: int, table: int, key: str, source: str) ->
         if locked is None:
             if (first := _replayed(drive, key, table, source)) is not None:
                 return first
-            _no_table(drive, game, table)
-        _check_current(locked.drive, game)
+            refuse_missing_table(drive, game, table)
+        check_current_game(locked.drive, game)
     except DriveError:
         fresh = locked.drive if locked is not None else Drive.objects.get(pk=drive.pk)
         if fresh.is_running and game != fresh.current_game:
@@ -643,12 +610,12 @@ def result_undo(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT) -
     what it showed before that tap (no result, or the earlier winner)."""
     with transaction.atomic():
         drive = locked_drive(drive)
-        _check_current(drive, drive.current_game)
+        check_current_game(drive, drive.current_game)
         entry = _last_undoable_result(drive)
         if entry is None:
             raise DriveError(_("There is no result of this game to undo."), 409)
         table = entry.new["table"]
-        tg = _locked_table(drive, drive.current_game, table)
+        tg = locked_table(drive, drive.current_game, table)
         old = _result_state(tg)
         before = entry.old.get("status")
         step = _ask(

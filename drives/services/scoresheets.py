@@ -29,7 +29,8 @@ from scoring.words import gettext_noop
 
 from ..game_options import variant_for
 from ..models import Drive, Hand, Pair, TableGame
-from .results import RESULT_ACTIONS, RESULT_UNDOS, _locked_table, result_record
+from .common import locked_table
+from .results import RESULT_ACTIONS, RESULT_UNDOS, result_record
 
 # --- Scorekeeper ------------------------------------------------------------
 # A table may keep its game hand by hand. Hands are kept in pair numbers; the
@@ -467,7 +468,7 @@ def hand_add(
     if not isinstance(key, str) or not 1 <= len(key) <= 64:
         raise DriveError(_("This page is out of date: reload it."))
     with transaction.atomic():
-        tg = _locked_table(drive, game, table)
+        tg = locked_table(drive, game, table)
         drive = tg.drive
         pairs = _two_pairs_at(tg, table)
         numbers = tuple(p.number for p in pairs)
@@ -584,7 +585,7 @@ def hand_undo(
     kept a hand since, nothing is undone (StaleError).
     """
     with transaction.atomic():
-        tg = _locked_table(drive, game, table)
+        tg = locked_table(drive, game, table)
         drive = tg.drive
         pairs = _two_pairs_at(tg, table)
         numbers = tuple(p.number for p in pairs)

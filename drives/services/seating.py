@@ -58,7 +58,8 @@ def winners_of(drive: Drive, game: int) -> dict[int, int]:
     )
 
 
-def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> None:
+def write_seating(drive: Drive, game: int, seating: movement.Seating) -> None:
+    """Write a game's tables and seats (pairs by pk); a game seated already is a StaleError."""
     tables, seats = [], []
     for t in seating:
         if t.is_sitout:
@@ -79,7 +80,8 @@ def _write_seating(drive: Drive, game: int, seating: movement.Seating) -> None:
         raise StaleError(_("That game has already been seated.")) from e
 
 
-def _numbers(drive: Drive) -> dict[int, int]:
+def pair_numbers_of(drive: Drive) -> dict[int, int]:
+    """Each pair's number in the drive, by its pk."""
     return dict(drive.pairs.values_list("pk", "number"))
 
 
@@ -143,9 +145,9 @@ def drive_start(
         if not 0 <= seed < 2**62:
             raise DriveError(_("The seed must be a whole number from 0 up."))
         seating = movement.first_seating(_numbers_in_order(drive), seed)
-        by_number = {n: pk for pk, n in _numbers(drive).items()}
-        seating = _renumber(seating, by_number)
-        _write_seating(drive, 1, seating)
+        by_number = {n: pk for pk, n in pair_numbers_of(drive).items()}
+        seating = renumber_seating(seating, by_number)
+        write_seating(drive, 1, seating)
         drive.seed = seed
         drive.status = Drive.Status.RUNNING
         drive.current_game = 1
@@ -171,7 +173,7 @@ def drive_start(
             % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed},
             new={
                 "seed": seed,
-                "seating": _seating_json(seating, _numbers(drive)),
+                "seating": _seating_json(seating, pair_numbers_of(drive)),
                 "table_cards": table_cards,
             },
         )
@@ -184,7 +186,9 @@ def _numbers_in_order(drive: Drive) -> list[int]:
     return list(drive.pairs.values_list("number", flat=True))
 
 
-def _renumber(seating: movement.Seating, mapping: dict[int, int]) -> movement.Seating:
+def renumber_seating(seating: movement.Seating, mapping: dict[int, int]) -> movement.Seating:
+    """The seating with every pair (and the pair that deals first) put through ``mapping``:
+    pks to numbers or back."""
     return tuple(
         movement.Table(
             t.number,
@@ -224,7 +228,7 @@ class AdvancePlan:
         return not self.missing_tables
 
 
-def _locked_at_game(drive: Drive, from_game: int) -> Drive:
+def locked_at_game(drive: Drive, from_game: int) -> Drive:
     """The drive, locked, if it is still running the game the page showed; else StaleError."""
     drive = locked_drive(drive)
     if not drive.is_running or from_game != drive.current_game:
@@ -232,7 +236,8 @@ def _locked_at_game(drive: Drive, from_game: int) -> Drive:
     return drive
 
 
-def _waiting_for(tables: tuple[int, ...]) -> DriveError:
+def waiting_for_results(tables: tuple[int, ...]) -> DriveError:
+    """The refusal of a step that needs the results these tables have not sent."""
     return DriveError(
         _("Waiting for the result of table(s) %(tables)s.")
         % {"tables": ", ".join(str(t) for t in tables)},
@@ -262,7 +267,7 @@ def advance_plan(drive: Drive) -> AdvancePlan:
     moves = movement.moves(seating, nxt)
     numbers = {r.pair_id: r.pair_number for r in rows if r.pair_id is not None}
     if any(m.pair not in numbers for m in moves):  # a movement that seats someone new
-        numbers = _numbers(drive)
+        numbers = pair_numbers_of(drive)
     return AdvancePlan(
         game=game, missing_tables=(), seating=nxt, moves=describe_moves(moves, numbers)
     )
@@ -289,9 +294,9 @@ def game_advance(
             raise DriveError(_("That was the last game: finish the drive instead."), 409)
         plan = advance_plan(locked)
         if not plan.ready:
-            raise _waiting_for(plan.missing_tables)
+            raise waiting_for_results(plan.missing_tables)
         game = locked.current_game + 1
-        _write_seating(locked, game, plan.seating)
+        write_seating(locked, game, plan.seating)
         locked.current_game = game
         locked.save(update_fields=["current_game"])
         record_audit(
@@ -336,7 +341,7 @@ def game_undo(
 ) -> Drive:
     """Take back the last "next game" while no result of the new game is in."""
     with transaction.atomic():
-        drive = _locked_at_game(drive, from_game)
+        drive = locked_at_game(drive, from_game)
         if drive.current_game <= 1:
             raise DriveError(_("Game 1 cannot be taken back: there is no game before it."), 409)
         game = drive.current_game
@@ -354,7 +359,7 @@ def game_undo(
                 % {"n": changed.order_by("number").first().number, "game": game},
                 409,
             )
-        seating = _seating_json(seating_of(drive, game), _numbers(drive))
+        seating = _seating_json(seating_of(drive, game), pair_numbers_of(drive))
         Seat.objects.filter(drive=drive, game=game).delete()
         TableGame.objects.filter(drive=drive, game=game).delete()
         drive.current_game = game - 1

@@ -280,11 +280,13 @@ def check_room(drive: Drive, adding: int) -> None:
         )
 
 
-def _next_number(drive: Drive) -> int:
+def next_pair_number(drive: Drive) -> int:
+    """The number after the drive's highest pair number."""
     return (drive.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
 
 
-def _pair_dict(pair: Pair) -> dict:
+def pair_audit_fields(pair: Pair) -> dict:
+    """What an audit entry keeps of a pair: its number, players and whether it paid."""
     return {
         "number": pair.number,
         "player1": pair.player1,
@@ -293,7 +295,8 @@ def _pair_dict(pair: Pair) -> dict:
     }
 
 
-def _check_number(drive: Drive, number: int, exclude_pk: int | None = None) -> None:
+def check_pair_number(drive: Drive, number: int, exclude_pk: int | None = None) -> None:
+    """Refuse a pair number out of 1-9999 or held by another pair of the drive (409)."""
     if number < 1 or number > 9999:
         raise DriveError(_("A pair number must be between 1 and 9999."))
     clash = drive.pairs.filter(number=number)
@@ -320,8 +323,8 @@ def pair_add(
         p1, p2 = clean_name(player1), clean_name(player2)
         check_room(drive, 1)
         if number is None:
-            number = _next_number(drive)
-        _check_number(drive, number)
+            number = next_pair_number(drive)
+        check_pair_number(drive, number)
         [code] = new_pair_codes(drive, 1)
         pair = Pair.objects.create(
             drive=drive, number=number, player1=p1, player2=p2, paid=paid, code=code
@@ -335,7 +338,7 @@ def pair_add(
             action="pair_add",
             summary=gettext_noop("Pair %(n)d added: %(names)s")
             % {"n": number, "names": pair.names},
-            new=_pair_dict(pair),
+            new=pair_audit_fields(pair),
         )
     return pair
 
@@ -455,7 +458,7 @@ def pairs_bulk_undo(
             raise StaleError(_("That paste can no longer be taken back: reload the page."))
         numbers = [p["number"] for p in entry.new or []]
         pairs = list(drive.pairs.select_for_update().filter(number__in=numbers))
-        gone = [_pair_dict(p) for p in pairs]
+        gone = [pair_audit_fields(p) for p in pairs]
         Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
         record_audit(
             club=drive.club,
@@ -536,7 +539,7 @@ def pairs_add_many(
             action="pairs_bulk_add",
             summary=gettext_noop("%(count)d pairs added: %(first)d to %(last)d")
             % {"count": len(pairs), "first": pairs[0].number, "last": pairs[-1].number},
-            new=[_pair_dict(p) for p in pairs],
+            new=[pair_audit_fields(p) for p in pairs],
         )
     return pairs
 
@@ -556,16 +559,16 @@ def pair_update(
     with transaction.atomic():
         drive = locked_drive(pair.drive)
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
-        old = _pair_dict(pair)
+        old = pair_audit_fields(pair)
         pair.player1, pair.player2 = clean_name(player1), clean_name(player2)
         if paid is not None:
             pair.paid = paid
         if number is not None and number != pair.number:
             if not drive.is_setup:
                 raise DriveError(_("Pair numbers cannot change once the drive has started."), 409)
-            _check_number(drive, number, exclude_pk=pair.pk)
+            check_pair_number(drive, number, exclude_pk=pair.pk)
             pair.number = number
-        new = _pair_dict(pair)
+        new = pair_audit_fields(pair)
         if new == old:
             return pair
         pair.save()
@@ -615,7 +618,7 @@ def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> 
         drive = locked_drive(pair.drive)
         _require_setup(drive)
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
-        old = _pair_dict(pair)
+        old = pair_audit_fields(pair)
         pair.delete()
         record_audit(
             club=drive.club,
@@ -823,7 +826,7 @@ def pairs_reregister(
             new={
                 "from_drive": source.pk,
                 "pairs": [
-                    {**_pair_dict(p), "from_number": n}
+                    {**pair_audit_fields(p), "from_number": n}
                     for n, p in zip(sorted(numbers), pairs, strict=True)
                 ],
             },

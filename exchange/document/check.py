@@ -92,7 +92,9 @@ def read_document(content: bytes) -> dict:
 # ---------------------------------------------------------------- checking
 
 
-class _Refused(Exception):
+class DocumentRefused(Exception):
+    """The document is refused: ``where`` in it, and the ``problem`` found there."""
+
     def __init__(self, where: str, problem: str):
         super().__init__(f"{where}: {problem}")
         self.where = where
@@ -101,19 +103,19 @@ class _Refused(Exception):
 
 def _object(value: Any, where: str, required: tuple[str, ...], optional=()) -> dict:
     if not isinstance(value, dict):
-        raise _Refused(where, _("must be an object"))
+        raise DocumentRefused(where, _("must be an object"))
     missing = [k for k in required if k not in value]
     if missing:
-        raise _Refused(where, _("%(key)s is missing") % {"key": missing[0]})
+        raise DocumentRefused(where, _("%(key)s is missing") % {"key": missing[0]})
     unknown = sorted(set(value) - set(required) - set(optional))
     if unknown:
-        raise _Refused(where, _("unknown field %(key)s") % {"key": unknown[0]})
+        raise DocumentRefused(where, _("unknown field %(key)s") % {"key": unknown[0]})
     return value
 
 
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise _Refused(where, _("must be a list"))
+        raise DocumentRefused(where, _("must be a list"))
     return value
 
 
@@ -121,7 +123,7 @@ def _int(value: Any, where: str, lo: int, hi: int, *, null: bool = False) -> int
     if value is None and null:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _Refused(
+        raise DocumentRefused(
             where, _("must be a whole number from %(lo)d to %(hi)d") % {"lo": lo, "hi": hi}
         )
     return value
@@ -129,19 +131,19 @@ def _int(value: Any, where: str, lo: int, hi: int, *, null: bool = False) -> int
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _Refused(where, _("must be true or false"))
+        raise DocumentRefused(where, _("must be true or false"))
     return value
 
 
 def _str(value: Any, where: str, max_length: int, *, blank: bool = True) -> str:
     if not isinstance(value, str):
-        raise _Refused(where, _("must be text"))
+        raise DocumentRefused(where, _("must be text"))
     if len(value) > max_length:
-        raise _Refused(where, _("is longer than %(n)d characters") % {"n": max_length})
+        raise DocumentRefused(where, _("is longer than %(n)d characters") % {"n": max_length})
     if not blank and not value.strip():
-        raise _Refused(where, _("must not be blank"))
+        raise DocumentRefused(where, _("must not be blank"))
     if "\x00" in value:
-        raise _Refused(where, _("holds a null character"))
+        raise DocumentRefused(where, _("holds a null character"))
     return value
 
 
@@ -153,13 +155,13 @@ def _name(value: Any, where: str, max_length: int, *, blank: bool = False) -> st
             return clean_text(value, max_length=max_length)
         return clean_name(value, max_length=max_length)
     except TextError as e:
-        raise _Refused(where, e.message) from None
+        raise DocumentRefused(where, e.message) from None
 
 
 def _choice(value: Any, where: str, choices) -> str:
     allowed = [str(c) for c in choices]
     if value not in allowed:
-        raise _Refused(where, _("must be one of %(list)s") % {"list": ", ".join(allowed)})
+        raise DocumentRefused(where, _("must be one of %(list)s") % {"list": ", ".join(allowed)})
     return value
 
 
@@ -171,9 +173,9 @@ def _datetime(value: Any, where: str, *, null: bool = False) -> datetime | None:
             raise ValueError
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise _Refused(where, _("must be a date and time (ISO 8601)")) from None
+        raise DocumentRefused(where, _("must be a date and time (ISO 8601)")) from None
     if parsed.tzinfo is None:
-        raise _Refused(where, _("must say its time zone"))
+        raise DocumentRefused(where, _("must say its time zone"))
     return parsed
 
 
@@ -183,20 +185,20 @@ def _date(value: Any, where: str) -> date:
             raise ValueError
         return date.fromisoformat(value)
     except ValueError:
-        raise _Refused(where, _("must be a date (YYYY-MM-DD)")) from None
+        raise DocumentRefused(where, _("must be a date (YYYY-MM-DD)")) from None
 
 
 def _json(value: Any, where: str, depth: int = 0) -> Any:
     """Free JSON kept as it is (audit old/new, hand records, draw results)."""
     if depth > MAX_DEPTH:
-        raise _Refused(where, _("is nested too deep"))
+        raise DocumentRefused(where, _("is nested too deep"))
     if value is None or isinstance(value, bool | int | str):
         if isinstance(value, str) and "\x00" in value:
-            raise _Refused(where, _("holds a null character"))
+            raise DocumentRefused(where, _("holds a null character"))
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise _Refused(where, _("holds a number JSON does not allow"))
+            raise DocumentRefused(where, _("holds a number JSON does not allow"))
         return value
     if isinstance(value, list):
         for item in value:
@@ -205,10 +207,10 @@ def _json(value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
-                raise _Refused(where, _("holds a key that is not text"))
+                raise DocumentRefused(where, _("holds a key that is not text"))
             _json(v, where, depth + 1)
         return value
-    raise _Refused(where, _("holds a value JSON does not allow"))
+    raise DocumentRefused(where, _("holds a value JSON does not allow"))
 
 
 def _username(value: Any, where: str, seen: set[str]) -> str | None:
@@ -231,7 +233,7 @@ def _drive_ref_in(value: Any, where: str) -> tuple[str, date] | None:
 
 
 @dataclass
-class _Checked:
+class CheckedDocument:
     """The document, checked: plain values, pairs by number."""
 
     drive: dict
@@ -268,26 +270,30 @@ def _check_drive(raw: Any) -> dict:
         "copied_from": _drive_ref_in(d["copied_from"], "drive.copied_from"),
     }
     if not isinstance(out["game_options"], dict):
-        raise _Refused("drive.game_options", _("must be an object"))
+        raise DocumentRefused("drive.game_options", _("must be an object"))
     unknown = sorted(set(out["game_options"]) - OPTION_NAMES)
     if unknown:
-        raise _Refused("drive.game_options", _("unknown option %(name)s") % {"name": unknown[0]})
+        raise DocumentRefused(
+            "drive.game_options", _("unknown option %(name)s") % {"name": unknown[0]}
+        )
     if out["confirm_by_number"] and out["confirm_by_code"]:
-        raise _Refused(
+        raise DocumentRefused(
             "drive.confirm_by_code",
             _("a drive has one way to agree: by pair number or by pair code, not both"),
         )
     if out["status"] == Drive.Status.SETUP:
         if out["current_game"] != 0:
-            raise _Refused("drive.current_game", _("must be 0 while pairs are registering"))
+            raise DocumentRefused("drive.current_game", _("must be 0 while pairs are registering"))
     elif not 1 <= out["current_game"] <= out["games"]:
-        raise _Refused(
+        raise DocumentRefused(
             "drive.current_game",
             _("must be from 1 to the drive's %(n)d games once it has started")
             % {"n": out["games"]},
         )
     if out["status"] != Drive.Status.SETUP and out["seed"] is None:
-        raise _Refused("drive.seed", _("a started drive keeps the seed its seating was drawn with"))
+        raise DocumentRefused(
+            "drive.seed", _("a started drive keeps the seed its seating was drawn with")
+        )
     return out
 
 
@@ -296,7 +302,7 @@ def _check_pairs(raw: Any) -> list[dict]:
     seen: set[int] = set()
     codes: set[str] = set()
     if len(_list(raw, "pairs")) > MAX_PAIRS:
-        raise _Refused("pairs", _("a drive has at most %(max)d pairs") % {"max": MAX_PAIRS})
+        raise DocumentRefused("pairs", _("a drive has at most %(max)d pairs") % {"max": MAX_PAIRS})
     for i, p in enumerate(_list(raw, "pairs")):
         where = f"pairs[{i}]"
         p = _object(
@@ -307,22 +313,24 @@ def _check_pairs(raw: Any) -> list[dict]:
         )
         n = _int(p["number"], f"{where}.number", 1, MAX_PAIR)
         if n in seen:
-            raise _Refused(where, _("pair %(n)d is in the list twice") % {"n": n})
+            raise DocumentRefused(where, _("pair %(n)d is in the list twice") % {"n": n})
         seen.add(n)
         arrived = _int(p["arrived_game"], f"{where}.arrived_game", 1, MAX_GAMES)
         left = _int(p["left_after_game"], f"{where}.left_after_game", 0, MAX_GAMES, null=True)
         if left is not None and left < arrived - 1:
-            raise _Refused(where, _("pair %(n)d leaves before it arrives") % {"n": n})
+            raise DocumentRefused(where, _("pair %(n)d leaves before it arrives") % {"n": n})
         code = p.get("code")
         if code is not None:
             if not isinstance(code, str) or not is_pair_code(code):
-                raise _Refused(
+                raise DocumentRefused(
                     f"{where}.code",
                     _("must be %(n)d capital letters from %(letters)s")
                     % {"n": PAIR_CODE_LENGTH, "letters": PAIR_CODE_ALPHABET},
                 )
             if code in codes:
-                raise _Refused(where, _("pair code %(code)s is in the list twice") % {"code": code})
+                raise DocumentRefused(
+                    where, _("pair code %(code)s is in the list twice") % {"code": code}
+                )
             codes.add(code)
         pairs.append(
             {
@@ -346,7 +354,7 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
     def pair_ref(value: Any, path: str, *, null: bool = True) -> int | None:
         n = _int(value, path, 1, MAX_PAIR, null=null)
         if n is not None and n not in numbers:
-            raise _Refused(path, _("pair %(n)d is not registered in this drive") % {"n": n})
+            raise DocumentRefused(path, _("pair %(n)d is not registered in this drive") % {"n": n})
         return n
 
     seats = []
@@ -361,16 +369,16 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
             }
         )
     if not 1 <= len(seats) <= 2:
-        raise _Refused(where, _("%(at)s must seat one or two pairs") % {"at": at})
+        raise DocumentRefused(where, _("%(at)s must seat one or two pairs") % {"at": at})
     if len({s["slot"] for s in seats}) != len(seats):
-        raise _Refused(where, _("%(at)s has two pairs in one seat") % {"at": at})
+        raise DocumentRefused(where, _("%(at)s has two pairs in one seat") % {"at": at})
     seated = {s["pair"] for s in seats}
     if len(seated) != len(seats):
-        raise _Refused(where, _("%(at)s seats the same pair twice") % {"at": at})
+        raise DocumentRefused(where, _("%(at)s seats the same pair twice") % {"at": at})
 
     deal_first = pair_ref(t["deal_first"], f"{where}.deal_first")
     if deal_first is not None and deal_first not in seated:
-        raise _Refused(
+        raise DocumentRefused(
             f"{where}.deal_first",
             _("pair %(n)d deals first at %(at)s but does not sit there")
             % {"n": deal_first, "at": at},
@@ -385,21 +393,21 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
     status = _choice(r["status"], f"{where}.result.status", S.values)
     winner = pair_ref(r["winner"], f"{where}.result.winner")
     if winner is not None and winner not in seated:
-        raise _Refused(
+        raise DocumentRefused(
             f"{where}.result.winner",
             _("pair %(n)d won at %(at)s but did not sit there") % {"n": winner, "at": at},
         )
     if status in (S.PENDING, S.CONFLICT) and winner is not None:
-        raise _Refused(
+        raise DocumentRefused(
             f"{where}.result", _("%(at)s has a winner but no counted result") % {"at": at}
         )
     if status in (S.REPORTED, S.CONFIRMED) and winner is None:
-        raise _Refused(
+        raise DocumentRefused(
             f"{where}.result",
             _("%(at)s is %(status)s but has no winner") % {"at": at, "status": status},
         )
     if (status == S.SITOUT) != (len(seats) == 1):
-        raise _Refused(
+        raise DocumentRefused(
             f"{where}.result",
             _("%(at)s: a sit-out table seats one pair, and only a sit-out does") % {"at": at},
         )
@@ -422,17 +430,19 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
         )
         number = _int(h["number"], f"{path}.number", 1, SMALL_MAX)
         if number != j + 1:
-            raise _Refused(
+            raise DocumentRefused(
                 f"{path}.number",
                 _("the hands of %(at)s must be numbered 1, 2, 3… in order") % {"at": at},
             )
         key = _str(h["key"], f"{path}.key", 64, blank=False)
         if key in keys:
-            raise _Refused(f"{path}.key", _("two hands of %(at)s have the same key") % {"at": at})
+            raise DocumentRefused(
+                f"{path}.key", _("two hands of %(at)s have the same key") % {"at": at}
+            )
         keys.add(key)
         record = _json(h["record"], f"{path}.record")
         if not isinstance(record, dict):
-            raise _Refused(f"{path}.record", _("must be an object"))
+            raise DocumentRefused(f"{path}.record", _("must be an object"))
         hands.append(
             {
                 "number": number,
@@ -445,7 +455,7 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
             }
         )
     if hands and len(seats) != 2:
-        raise _Refused(
+        raise DocumentRefused(
             f"{where}.hands", _("%(at)s is a sit-out: no hands are kept there") % {"at": at}
         )
 
@@ -459,7 +469,7 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
         )
         won = pair_ref(sub["winner"], f"{path}.winner")
         if won is not None and won not in seated:
-            raise _Refused(
+            raise DocumentRefused(
                 f"{path}.winner", _("pair %(n)d did not sit at %(at)s") % {"n": won, "at": at}
             )
         submissions.append(
@@ -492,9 +502,9 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
     tables: list[dict] = []
     games = _list(raw, "games")
     if not played and games:
-        raise _Refused("games", _("a drive still registering pairs has no games yet"))
+        raise DocumentRefused("games", _("a drive still registering pairs has no games yet"))
     if len(games) != played:
-        raise _Refused(
+        raise DocumentRefused(
             "games",
             _("the drive is at game %(n)d, so the file must hold games 1 to %(n)d") % {"n": played},
         )
@@ -504,16 +514,18 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
         g = _object(g, where, ("game", "tables"))
         game = _int(g["game"], f"{where}.game", 1, MAX_GAMES)
         if game != i + 1:
-            raise _Refused(f"{where}.game", _("the games must be 1, 2, 3… in order"))
+            raise DocumentRefused(f"{where}.game", _("the games must be 1, 2, 3… in order"))
         seen_tables: set[int] = set()
         seen_pairs: set[int] = set()
         rows = _list(g["tables"], f"{where}.tables")
         if not rows:
-            raise _Refused(f"{where}.tables", _("game %(game)d has no tables") % {"game": game})
+            raise DocumentRefused(
+                f"{where}.tables", _("game %(game)d has no tables") % {"game": game}
+            )
         for j, t in enumerate(rows):
             row = _check_table(t, game, f"{where}.tables[{j}]", numbers, users)
             if row["table"] in seen_tables:
-                raise _Refused(
+                raise DocumentRefused(
                     f"{where}.tables[{j}]",
                     _("game %(game)d has table %(table)d twice")
                     % {"game": game, "table": row["table"]},
@@ -521,7 +533,7 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
             seen_tables.add(row["table"])
             for s in row["seats"]:
                 if s["pair"] in seen_pairs:
-                    raise _Refused(
+                    raise DocumentRefused(
                         f"{where}.tables[{j}]",
                         _("pair %(n)d sits at two tables in game %(game)d")
                         % {"n": s["pair"], "game": game},
@@ -529,14 +541,14 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
                 seen_pairs.add(s["pair"])
             for sub in row["submissions"]:
                 if sub["key"] in keys:
-                    raise _Refused(
+                    raise DocumentRefused(
                         f"{where}.tables[{j}].submissions",
                         _("two submissions have the key %(key)s") % {"key": sub["key"]},
                     )
                 keys.add(sub["key"])
             over = game < played or drive["status"] == Drive.Status.FINISHED
             if over and row["result"]["status"] not in TableGame.COUNTED:
-                raise _Refused(
+                raise DocumentRefused(
                     f"{where}.tables[{j}].result",
                     _(
                         "game %(game)d, table %(table)d has no counted result, "
@@ -563,10 +575,10 @@ def _words(value: Any, where: str) -> dict | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise _Refused(where, _("must be an object or null"))
+        raise DocumentRefused(where, _("must be an object or null"))
     _json(value, where)
     if _sentence_size(value, where) > WORDS_MAX:
-        raise _Refused(where, _("says more than %(n)d characters") % {"n": WORDS_MAX})
+        raise DocumentRefused(where, _("says more than %(n)d characters") % {"n": WORDS_MAX})
     return value
 
 
@@ -582,13 +594,15 @@ def _sentence_size(node: Any, where: str) -> int:
     style = _choice(node["style"], f"{where}.style", ["%", "{}", ""])
     params = node.get("params", {})
     if not isinstance(params, dict):
-        raise _Refused(f"{where}.params", _("must be an object"))
+        raise DocumentRefused(f"{where}.params", _("must be an object"))
     sizes = {}
     for name, v in params.items():
         if isinstance(v, dict):
             sizes[name] = _sentence_size(v, f"{where}.params.{name}")
         elif isinstance(v, list):
-            raise _Refused(f"{where}.params.{name}", _("must be text, a number or a sentence"))
+            raise DocumentRefused(
+                f"{where}.params.{name}", _("must be text, a number or a sentence")
+            )
         else:
             sizes[name] = len(str(v))
     return max(len(t) + sum(sizes.get(f, 0) for f in _fields(t, style, where)) for t in texts)
@@ -596,7 +610,7 @@ def _sentence_size(node: Any, where: str) -> int:
 
 def _fields(text: str, style: str, where: str) -> list[str]:
     """The names of the placeholders in a sentence, in the style it is formatted with."""
-    refused = _Refused(f"{where}.msgid", _("holds a placeholder Card Drive does not write"))
+    refused = DocumentRefused(f"{where}.msgid", _("holds a placeholder Card Drive does not write"))
     fields: list[str] = []
     if style == "{}":
         try:
@@ -641,10 +655,10 @@ def _check_audit(raw: Any, users: set[str]) -> list[dict]:
         }
         if "undoes" in e:
             if not isinstance(row["new"], dict) or "undoes" in row["new"]:
-                raise _Refused(where, _("an undo's new state must be an object"))
+                raise DocumentRefused(where, _("an undo's new state must be an object"))
             undoes = _int(e["undoes"], f"{where}.undoes", 0, INT_MAX, null=True)
             if undoes is not None and undoes >= i:
-                raise _Refused(f"{where}.undoes", _("an undo must name an earlier entry"))
+                raise DocumentRefused(f"{where}.undoes", _("an undo must name an earlier entry"))
             row["undoes"] = undoes
         out.append(row)
     return out
@@ -665,11 +679,11 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
         for k, n in enumerate(_list(value, where)):
             n = _int(n, f"{where}[{k}]", 1, MAX_PAIR)
             if n not in within:
-                raise _Refused(
+                raise DocumentRefused(
                     f"{where}[{k}]", _("pair %(n)d is not among the pairs it may be") % {"n": n}
                 )
             if n in out:
-                raise _Refused(f"{where}[{k}]", _("pair %(n)d is named twice") % {"n": n})
+                raise DocumentRefused(f"{where}[{k}]", _("pair %(n)d is named twice") % {"n": n})
             out.append(n)
         return out
 
@@ -688,9 +702,11 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
                 hi = CENTS_MAX if f.get_internal_type() == "PositiveIntegerField" else SMALL_MAX
                 settings[name] = _int(s[name], where, 0, hi, null=f.null)
         if settings["jar_games"] < 1:
-            raise _Refused("prizes.settings.jar_games", _("must be at least 1"))
+            raise DocumentRefused("prizes.settings.jar_games", _("must be at least 1"))
         if settings["booby_cents"] is not None and settings["booby_item"].strip():
-            raise _Refused("prizes.settings", _("the booby prize is money or an item, not both"))
+            raise DocumentRefused(
+                "prizes.settings", _("the booby prize is money or an item, not both")
+            )
 
     places = []
     for i, row in enumerate(_list(p["places"], "prizes.places")):
@@ -698,16 +714,16 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
         row = _object(row, where, ("place", "cents", "item"))
         place = _int(row["place"], f"{where}.place", 1, 20)
         if place > drive["prize_places"]:
-            raise _Refused(
+            raise DocumentRefused(
                 f"{where}.place",
                 _("the drive has %(n)d prize places") % {"n": drive["prize_places"]},
             )
         if place in {x["place"] for x in places}:
-            raise _Refused(f"{where}.place", _("place %(n)d is there twice") % {"n": place})
+            raise DocumentRefused(f"{where}.place", _("place %(n)d is there twice") % {"n": place})
         cents = _cents(row["cents"], f"{where}.cents", null=True)
         item = _str(row["item"], f"{where}.item", 120)
         if (cents is None) == (not item.strip()):
-            raise _Refused(where, _("a place wins money or an item, one of them"))
+            raise DocumentRefused(where, _("a place wins money or an item, one of them"))
         places.append({"place": place, "cents": cents, "item": item})
 
     decisions = []
@@ -730,24 +746,26 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
         )
         prize = _str(row["prize"], f"{where}.prize", 20)
         if not PRIZE_RE.match(prize):
-            raise _Refused(f"{where}.prize", _("must be place-1 … place-20 or booby"))
+            raise DocumentRefused(f"{where}.prize", _("must be place-1 … place-20 or booby"))
         if prize in {d["prize"] for d in decisions}:
-            raise _Refused(f"{where}.prize", _("%(prize)s is decided twice") % {"prize": prize})
+            raise DocumentRefused(
+                f"{where}.prize", _("%(prize)s is decided twice") % {"prize": prize}
+            )
         if not finished:
-            raise _Refused(where, _("prizes are decided only once the drive is finished"))
+            raise DocumentRefused(where, _("prizes are decided only once the drive is finished"))
         status = _choice(row["status"], f"{where}.status", Decision.Status.values)
         method = _choice(row["method"], f"{where}.method", ["", *Decision.Method.values])
         if (status == Decision.Status.OPEN) != (method == ""):
-            raise _Refused(
+            raise DocumentRefused(
                 where, _("a decided prize says how it was decided, an open one does not")
             )
         tied = pair_list(row["pairs"], f"{where}.pairs", numbers)
         detail = _json(row["detail"], f"{where}.detail")
         history = _json(row["history"], f"{where}.history")
         if not isinstance(detail, dict):
-            raise _Refused(f"{where}.detail", _("must be an object"))
+            raise DocumentRefused(f"{where}.detail", _("must be an object"))
         if not isinstance(history, list):
-            raise _Refused(f"{where}.history", _("must be a list"))
+            raise DocumentRefused(f"{where}.history", _("must be a list"))
         decisions.append(
             {
                 "prize": prize,
@@ -768,11 +786,11 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
         row = _object(row, where, ("pair", "created_at"))
         n = _int(row["pair"], f"{where}.pair", 1, MAX_PAIR)
         if n not in numbers:
-            raise _Refused(
+            raise DocumentRefused(
                 f"{where}.pair", _("pair %(n)d is not registered in this drive") % {"n": n}
             )
         if n in {e["pair"] for e in entries}:
-            raise _Refused(f"{where}.pair", _("pair %(n)d is in the jar twice") % {"n": n})
+            raise DocumentRefused(f"{where}.pair", _("pair %(n)d is in the jar twice") % {"n": n})
         entries.append(
             {"pair": n, "created_at": _datetime(row["created_at"], f"{where}.created_at")}
         )
@@ -795,12 +813,16 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
             ),
         )
         if not finished:
-            raise _Refused(where, _("the cookie jar is drawn only once the drive is finished"))
+            raise DocumentRefused(
+                where, _("the cookie jar is drawn only once the drive is finished")
+            )
         drawn = []
         for k, n in enumerate(_list(row["numbers"], f"{where}.numbers")):
             n = _int(n, f"{where}.numbers[{k}]", 1, drive["current_game"])
             if n in drawn:
-                raise _Refused(f"{where}.numbers[{k}]", _("game %(n)d is drawn twice") % {"n": n})
+                raise DocumentRefused(
+                    f"{where}.numbers[{k}]", _("game %(n)d is drawn twice") % {"n": n}
+                )
             drawn.append(n)
         jar_draw = {
             "numbers": drawn,
@@ -819,12 +841,14 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
         row = _object(row, where, ("kind", "seed", "result", "cents", "drawn_at"))
         kind = _choice(row["kind"], f"{where}.kind", SideDraw.Kind.values)
         if kind in {s["kind"] for s in side_draws}:
-            raise _Refused(f"{where}.kind", _("the %(kind)s is drawn twice") % {"kind": kind})
+            raise DocumentRefused(
+                f"{where}.kind", _("the %(kind)s is drawn twice") % {"kind": kind}
+            )
         if drive["status"] == Drive.Status.SETUP:
-            raise _Refused(where, _("nothing is drawn before the drive starts"))
+            raise DocumentRefused(where, _("nothing is drawn before the drive starts"))
         result = _json(row["result"], f"{where}.result")
         if not isinstance(result, dict):
-            raise _Refused(f"{where}.result", _("must be an object"))
+            raise DocumentRefused(f"{where}.result", _("must be an object"))
         side_draws.append(
             {
                 "kind": kind,
@@ -844,17 +868,17 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
     }
 
 
-def check_document(document: Any) -> _Checked:
-    """The document checked from top to bottom; _Refused names the first thing wrong."""
+def check_document(document: Any) -> CheckedDocument:
+    """The document checked from top to bottom; DocumentRefused names the first thing wrong."""
     doc = _object(
         document,
         "document",
         ("format", "version", "club", "drive", "pairs", "games", "audit", "prizes"),
     )
     if doc["format"] != FORMAT:
-        raise _Refused("format", _("must be “%(format)s”") % {"format": FORMAT})
+        raise DocumentRefused("format", _("must be “%(format)s”") % {"format": FORMAT})
     if type(doc["version"]) is not int or doc["version"] != VERSION:
-        raise _Refused(
+        raise DocumentRefused(
             "version",
             _("this site reads version %(ours)d; the file is version %(theirs)s")
             % {"ours": VERSION, "theirs": str(doc["version"])[:20]},
@@ -864,8 +888,8 @@ def check_document(document: Any) -> _Checked:
     drive = _check_drive(doc["drive"])
     pairs = _check_pairs(doc["pairs"])
     if drive["status"] != Drive.Status.SETUP and len(pairs) < 2:
-        raise _Refused("pairs", _("a started drive has at least 2 pairs"))
+        raise DocumentRefused("pairs", _("a started drive has at least 2 pairs"))
     tables = _check_games(doc["games"], drive, pairs, users)
     audit = _check_audit(doc["audit"], users)
     prizes = _check_prizes(doc["prizes"], drive, pairs, users)
-    return _Checked(drive, pairs, tables, audit, prizes, users)
+    return CheckedDocument(drive, pairs, tables, audit, prizes, users)

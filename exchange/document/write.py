@@ -27,7 +27,7 @@ from drives.models import (
 from prizes.models import Decision, JarDraw, SideDraw
 from scoring.words import gettext_noop
 
-from .check import _Checked, _Refused, check_document
+from .check import CheckedDocument, DocumentRefused, check_document
 from .limits import FORMAT, VERSION
 
 # ---------------------------------------------------------------- import
@@ -65,7 +65,7 @@ def drive_import(
     """
     try:
         checked = check_document(document)
-    except _Refused as e:
+    except DocumentRefused as e:
         raise DriveError(
             _("This file cannot be imported: %(where)s: %(problem)s. Nothing was imported.")
             % {"where": e.where, "problem": e.problem}
@@ -92,7 +92,9 @@ def drive_import(
     return drive
 
 
-def _write(club: Club, c: _Checked, *, actor, now: datetime, name: str, origin: Origin) -> Drive:
+def _write(
+    club: Club, c: CheckedDocument, *, actor, now: datetime, name: str, origin: Origin
+) -> Drive:
     User = get_user_model()
     users = {
         u.get_username(): u

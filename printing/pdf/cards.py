@@ -99,7 +99,7 @@ def card_boxes(info: DocInfo) -> list[Box]:
 
 
 @dataclass(frozen=True)
-class _Layout:
+class CardLayout:
     """A card's parts in the card's own coordinates (0, 0 at its bottom left)."""
 
     width: float
@@ -110,7 +110,8 @@ class _Layout:
     band: Box | None
 
 
-def _layout(info: DocInfo, final: bool) -> _Layout:
+def card_layout(info: DocInfo, final: bool) -> CardLayout:
+    """Where a card's parts go; a ``final`` card keeps a band at its foot."""
     cw, ch = card_size(info)
     x, w = PAD, cw - 2 * PAD
     top = ch - PAD
@@ -123,7 +124,7 @@ def _layout(info: DocInfo, final: bool) -> _Layout:
         band = Box(x, bottom, w, BAND)
         bottom += BAND + 4
     circles = Box(x, bottom, w, names[1].y - 6 - bottom)
-    return _Layout(cw, ch, number, names, circles, band)
+    return CardLayout(cw, ch, number, names, circles, band)
 
 
 def _cut_marks(c: Canvas, info: DocInfo) -> None:
@@ -161,7 +162,7 @@ def _cut_marks(c: Canvas, info: DocInfo) -> None:
     c.restoreState()
 
 
-def _draw_static(c: Canvas, info: DocInfo, lay: _Layout) -> None:
+def _draw_static(c: Canvas, info: DocInfo, lay: CardLayout) -> None:
     """The parts every card of the drive shares."""
     _ = info.gettext
     nb = lay.number
@@ -193,7 +194,7 @@ def _draw_static(c: Canvas, info: DocInfo, lay: _Layout) -> None:
 
 
 def _draw_names(
-    c: Canvas, lay: _Layout, number: int | None, names: tuple[str, str], code: str = ""
+    c: Canvas, lay: CardLayout, number: int | None, names: tuple[str, str], code: str = ""
 ) -> None:
     nb = lay.number
     if number is not None:
@@ -232,7 +233,7 @@ def punch_cards(doc: PunchCards, title: str = "") -> bytes:
     """
     info = doc.info
     _ = info.gettext
-    lay = _layout(info, final=False)
+    lay = card_layout(info, final=False)
 
     def draw(c: Canvas) -> None:
         c.beginForm("card", 0, 0, lay.width, lay.height)
@@ -256,7 +257,7 @@ def final_cards(doc: FinalCards) -> bytes:
     """Each pair's card as the night ended: won games punched, total, place or prize."""
     info = doc.info
     _ = info.gettext
-    lay = _layout(info, final=True)
+    lay = card_layout(info, final=True)
 
     def draw(c: Canvas) -> None:
         c.beginForm("card", 0, 0, lay.width, lay.height)

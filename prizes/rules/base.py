@@ -48,7 +48,7 @@ class PrizeSettings:
     def __post_init__(self) -> None:
         if self.places < 0:
             raise PrizeError(_("The number of prize places must be 0 or more."))
-        _check_unit(self.cash_unit)
+        check_cash_unit(self.cash_unit)
         if self.jar_games < 1:
             raise PrizeError(_("The cookie jar must draw at least 1 game."))
 
@@ -73,7 +73,7 @@ class Prize:
                 _("{prize} must be either an amount of money or an item.").format(prize=self.label)
             )
         if self.cents is not None:
-            _check_cents(self.cents, self.label)
+            check_cents(self.cents, self.label)
 
     @property
     def is_money(self) -> bool:
@@ -83,7 +83,7 @@ class Prize:
 # ---------------------------------------------------------------- checks
 
 
-def _pair_set(pairs: Iterable[int]) -> tuple[int, ...]:
+def pair_numbers(pairs: Iterable[int]) -> tuple[int, ...]:
     """Pair numbers, each once, in number order; refuse anything else."""
     out = set()
     for p in pairs:
@@ -93,15 +93,16 @@ def _pair_set(pairs: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def _subset(pairs: Iterable[int], group: tuple[int, ...]) -> tuple[int, ...]:
-    chosen = _pair_set(pairs)
+def pairs_within(pairs: Iterable[int], group: tuple[int, ...]) -> tuple[int, ...]:
+    """The chosen pairs as `pair_numbers`, refused if one of them is not in ``group``."""
+    chosen = pair_numbers(pairs)
     outside = [p for p in chosen if p not in group]
     if outside:
         raise PrizeError(_("Pair {pair} is not in this tie.").format(pair=outside[0]))
     return chosen
 
 
-def _check_cents(value: int, what: str) -> None:
+def check_cents(value: int, what: str) -> None:
     """Refuse what is not a whole number of cents, 0 or more; ``what`` is marked words."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise PrizeError(_("{what} must be a whole number of cents.").format(what=what))
@@ -109,12 +110,14 @@ def _check_cents(value: int, what: str) -> None:
         raise PrizeError(_("{what} cannot be negative.").format(what=what))
 
 
-def _check_unit(unit: int) -> None:
+def check_cash_unit(unit: int) -> None:
+    """Refuse a smallest cash unit that is not a whole number of cents, 1 or more."""
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
         raise PrizeError(_("The smallest cash unit must be 1 cent or more."))
 
 
-def _check_jar(games_played: int, count: int) -> None:
+def check_jar_draw(games_played: int, count: int) -> None:
+    """Refuse drawing the cookie jar before a game is played, or drawing no game."""
     if games_played < 1:
         raise PrizeError(_("The cookie jar is drawn after at least one game has been played."))
     if count < 1:

@@ -16,7 +16,7 @@ from prizes.places import (
 )
 from scoring.words import gettext_noop, ngettext_noop
 
-from .base import DEFAULT_CASH_UNIT, DEFAULT_JAR_GAMES, _check_cents, _check_jar, _pair_set
+from .base import DEFAULT_CASH_UNIT, DEFAULT_JAR_GAMES, check_cents, check_jar_draw, pair_numbers
 from .money import Payout, payout
 from .ties import DECK, Card
 
@@ -63,7 +63,7 @@ def cookie_jar_draw(games_played: int, count: int = DEFAULT_JAR_GAMES, *, seed: 
     >>> cookie_jar_draw(5, 8, seed=3).numbers
     (1, 2, 3, 4, 5)
     """
-    _check_jar(games_played, count)
+    check_jar_draw(games_played, count)
     k = min(count, games_played)
     drawn = random.Random(seed).sample(range(1, games_played + 1), k)
     return JarDraw(tuple(sorted(drawn)), games_played, seed)
@@ -77,7 +77,7 @@ def cookie_jar_manual(
     >>> cookie_jar_manual([7, 2, 11], games_played=12, count=3).numbers
     (2, 7, 11)
     """
-    _check_jar(games_played, count)
+    check_jar_draw(games_played, count)
     drawn = list(numbers)
     for n in drawn:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= games_played:
@@ -113,7 +113,7 @@ def cookie_jar_winners(
     (1,)
     """
     need = set(draw.numbers)
-    return tuple(p for p in _pair_set(opted_in) if need <= set(punched.get(p, ())))
+    return tuple(p for p in pair_numbers(opted_in) if need <= set(punched.get(p, ())))
 
 
 def cookie_jar_payout(jar: int, winners: Iterable[int], unit: int = DEFAULT_CASH_UNIT) -> Payout:
@@ -122,9 +122,9 @@ def cookie_jar_payout(jar: int, winners: Iterable[int], unit: int = DEFAULT_CASH
     >>> cookie_jar_payout(2400, []).carried_over
     2400
     """
-    who = _pair_set(winners)
+    who = pair_numbers(winners)
     if not who:
-        _check_cents(jar, _("The cookie jar"))
+        check_cents(jar, _("The cookie jar"))
         return Payout(_("Cookie jar"), jar, (), 0, carried_over=jar)
     return payout(_("Cookie jar"), jar, who, unit)
 
@@ -215,7 +215,7 @@ def fifty_fifty_draw(
                     a1=a1, a2=a2, b1=b1, b2=b2
                 )
             )
-    _check_cents(takings, _("The 50/50 takings"))
+    check_cents(takings, _("The 50/50 takings"))
     sold = sum(last - first + 1 for first, last in ranges)
     index = random.Random(seed).randrange(sold)
     for first, last in ranges:
@@ -238,7 +238,7 @@ class TravellingPrize:
 
     def held_by(self, pair: int) -> TravellingPrize:
         """Record the pair holding the card when the last hand ended."""
-        return dataclasses.replace(self, holder=_pair_set([pair])[0])
+        return dataclasses.replace(self, holder=pair_numbers([pair])[0])
 
 
 def travelling_prize_draw(seed: int) -> TravellingPrize:
@@ -262,8 +262,8 @@ def door_prize_draw(
     """
     if count < 1:
         raise PrizeError(_("Draw at least one door prize."))
-    done = set(_pair_set(already_drawn))
-    pool = [p for p in _pair_set(present) if p not in done]
+    done = set(pair_numbers(already_drawn))
+    pool = [p for p in pair_numbers(present) if p not in done]
     if not pool:
         raise PrizeError(_("Every pair present has already won a door prize."))
     if count > len(pool):

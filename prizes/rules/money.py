@@ -10,7 +10,7 @@ from prizes.places import (
 )
 from scoring.words import gettext_noop
 
-from .base import DEFAULT_CASH_UNIT, _check_cents, _check_unit, _pair_set
+from .base import DEFAULT_CASH_UNIT, check_cash_unit, check_cents, pair_numbers
 
 _ = gettext_noop
 
@@ -27,8 +27,8 @@ def split_cents(total: int, n: int, unit: int = DEFAULT_CASH_UNIT) -> tuple[int,
     >>> split_cents(1000, 3, unit=1)
     (333, 1)
     """
-    _check_cents(total, _("A prize"))
-    _check_unit(unit)
+    check_cents(total, _("A prize"))
+    check_cash_unit(unit)
     if n < 1:
         raise PrizeError(_("A prize must be split among at least one pair."))
     share = total // n // unit * unit
@@ -67,7 +67,7 @@ def payout(
     >>> payout("Cookie jar", 1000, [4, 8, 9]).share
     330
     """
-    who = _pair_set(recipients)
+    who = pair_numbers(recipients)
     if not who:
         raise PrizeError(_("{prize} has nobody to pay.").format(prize=prize))
     share, rest = split_cents(amount, len(who), unit)
@@ -124,7 +124,7 @@ def cash_summary(
         (jar_carried_in, _("The cookie jar carried in")),
         (fifty_fifty, _("The 50/50 takings")),
     ):
-        _check_cents(value, what)
+        check_cents(value, what)
     paid = list(payouts)
     return CashSummary(
         entries=entry_fee * pairs_paid,

@@ -20,7 +20,7 @@ from prizes.places import (
 )
 from scoring.words import gettext_noop, ngettext_noop
 
-from .base import Method, _pair_set, _subset
+from .base import Method, pair_numbers, pairs_within
 
 _ = gettext_noop
 
@@ -146,7 +146,7 @@ def _evaluate_cut(
     pairs: Iterable[int], rounds: Sequence[Mapping[int, Card]], ace_low: bool
 ) -> tuple[tuple[int, ...], tuple[CutRound, ...], tuple[int, ...]]:
     """Check recorded rounds; return (the tied pairs, the rounds, who cuts next)."""
-    tied = _pair_set(pairs)
+    tied = pair_numbers(pairs)
     if len(tied) < 2:
         raise PrizeError(_("A cut needs at least two tied pairs."))
     cutters = tied
@@ -226,7 +226,7 @@ def digital_cut(pairs: Iterable[int], seed: int, ace_low: bool = True) -> CutRes
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PrizeError(_("A digital cut needs a whole-number seed."))
     rng = random.Random(seed)
-    cutters = _pair_set(pairs)
+    cutters = pair_numbers(pairs)
     if len(cutters) < 2:
         raise PrizeError(_("A cut needs at least two tied pairs."))
     tied = cutters
@@ -261,11 +261,11 @@ def settle_method(
     >>> settle_method((1, 2, 3), playoff_requests=(), split_agreements=(1, 2, 3), money_prize=False)
     'cut'
     """
-    group = _pair_set(tied)
+    group = pair_numbers(tied)
     if len(group) < 2:
         raise PrizeError(_("A tie needs at least two pairs."))
-    requests = _subset(playoff_requests, group)
-    agreements = _subset(split_agreements, group)
+    requests = pairs_within(playoff_requests, group)
+    agreements = pairs_within(split_agreements, group)
     if requests:
         return "playoff"
     if money_prize and agreements == group:
@@ -339,7 +339,7 @@ def playoff_left(players: Iterable[int], games: Sequence[PlayoffGame]) -> tuple[
     >>> playoff_left([3, 5, 7], [PlayoffGame((3, 5), 5), PlayoffGame((5, 7), 7)])
     (7,)
     """
-    left = _pair_set(players)
+    left = pair_numbers(players)
     if len(left) < 2 and games:
         raise PrizeError(_("A play-off needs at least two pairs to play."))
     for n, game in enumerate(games, start=1):
@@ -480,12 +480,12 @@ def settle(
     >>> settle([5, 9], money_prize=True, cut=digital_cut([5, 9], seed=1)).method
     'cut'
     """
-    group = _pair_set(tied)
+    group = pair_numbers(tied)
     if not group:
         raise PrizeError(_("There is no pair to give this prize to."))
-    requests = _subset(playoff_requests, group)
-    agreements = _subset(split_agreements, group)
-    out = _subset(declined, group)
+    requests = pairs_within(playoff_requests, group)
+    agreements = pairs_within(split_agreements, group)
+    out = pairs_within(declined, group)
     if len(group) == 1:
         if playoff_winner is not None or cut is not None or out:
             raise PrizeError(_("Pair {pair} has no tie to settle.").format(pair=group[0]))
@@ -621,7 +621,7 @@ class Decision:
     history: tuple[DecisionEvent, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.pairs != _pair_set(self.pairs) or not self.pairs:
+        if self.pairs != pair_numbers(self.pairs) or not self.pairs:
             raise PrizeError(
                 _("{prize} needs its pairs listed once each, in number order.").format(
                     prize=self.prize
@@ -688,7 +688,7 @@ def booby_candidates(
     check_tallies(tallies)
     excluded: set[int] = set()
     if exclude_late_or_early:
-        excluded |= set(_pair_set(late_or_early))
+        excluded |= set(pair_numbers(late_or_early))
     if exclude_place_holders:
         excluded |= set(place_groups(tallies, places).placed_pairs)
     eligible = {p: g for p, g in tallies.items() if p not in excluded}

@@ -122,7 +122,8 @@ def _names(drive: Drive) -> dict[int, str]:
     return {p.number: p.names for p in drive.pairs.all()}
 
 
-def _drawn(drive: Drive, kind: str) -> SideDraw | None:
+def side_draw_of(drive: Drive, kind: str) -> SideDraw | None:
+    """The drive's side draw of that kind, None while it is not drawn."""
     return SideDraw.objects.filter(drive=drive, kind=kind).first()
 
 
@@ -169,7 +170,7 @@ def _start(drive: Drive, kind: str, *, on: bool, off_message: str) -> Drive:
     drive = locked_drive(drive)
     if not on:
         raise DriveError(off_message, 409)
-    done = _drawn(drive, kind)
+    done = side_draw_of(drive, kind)
     if done is not None:
         raise DriveError(_already(kind, done), 409)
     return drive
@@ -314,7 +315,7 @@ def travelling_holder(
     with transaction.atomic():
         settings = prize_settings(drive)
         drive = locked_drive(drive)
-        draw = _drawn(drive, Kind.TRAVELLING)
+        draw = side_draw_of(drive, Kind.TRAVELLING)
         if draw is None:
             if not settings.travelling:
                 raise DriveError(
@@ -540,7 +541,7 @@ def cash(drive: Drive) -> dict:
     """
     out = {"takings": 0, "paid_out": 0, "carried_over": 0, "kept_by_hall": 0, "lines": []}
     lines = out["lines"]
-    d = _drawn(drive, Kind.FIFTY_FIFTY)
+    d = side_draw_of(drive, Kind.FIFTY_FIFTY)
     if d:
         takings, share = d.result["takings"], d.cents
         out["takings"] += takings

@@ -40,35 +40,25 @@ from dataclasses import dataclass
 from scoring.words import gettext_noop
 
 from .all_fours_deal import (  # noqa: F401  (re-exported for callers)
-    _RUN_UNTIL_NEW_SUIT,
+    RUN_UNTIL_NEW_SUIT,
     VARIANTS,
     Deal,
     DealError,
     RulesError,
     SetupError,
     Variant,
-    _captured,
-    _card,
-    _check_bids,
-    _check_captures,
-    _check_counts,
-    _check_deal,
-    _check_play,
-    _check_side,
-    _check_turned,
-    _check_variant,
-    _from_elder,
-    _has_play,
-    _is_int,
-    _pitcher,
-    _seat_side,
-    _trump_card,
+    card_that_made_trumps,
+    check_deal,
+    check_play,
     elder,
     game_winner,
+    is_integer,
     make_variant,
+    pitching_side,
+    reached_play,
+    sides_from_elder,
 )
 from .all_fours_rules import (  # noqa: F401  (re-exported for callers)
-    _SUIT_SYMBOLS,
     ALL_FIVES_TRUMPS,
     AUCTION,
     CARD_POINTS,
@@ -252,7 +242,7 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
         raise DealError(
             _("the game is over: {side} won").format(side=variant.name_of(state.winner))
         )
-    cards = _check_deal(variant, deal)
+    cards = check_deal(variant, deal)
     tally = _Tally(variant, state)
     dealer = deal.dealer
 
@@ -264,7 +254,7 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
     if deal.beg == GIFT:
         # A gift scores at once and may end the game (the source); the option
         # *no gift to go out* makes the dealer run the cards instead.
-        takers = [s for s in _from_elder(variant, dealer) if s != dealer]
+        takers = [s for s in sides_from_elder(variant, dealer) if s != dealer]
         if NO_GIFT_TO_GO_OUT in variant.options:
             for side in takers:
                 if tally.scores[side] + 1 >= variant.target:
@@ -288,20 +278,20 @@ def _tally(variant: Variant, state: GameState, deal: Deal) -> _Tally:
             makes_trumps = i == len(cards) - 1 and card[1] != cards[0][1]
             for event, points in _turned_points(variant, card, makes_trumps):
                 tally.add(event, dealer, points)
-        if _trump_card(cards) is None and tally.winner is None:
-            raise DealError(_RUN_UNTIL_NEW_SUIT)
+        if card_that_made_trumps(cards) is None and tally.winner is None:
+            raise DealError(RUN_UNTIL_NEW_SUIT)
 
-    pitcher = _pitcher(variant, deal)
+    pitcher = pitching_side(variant, deal)
     if deal.sold and pitcher is not None:
         tally.add(SALE, elder(variant, dealer), pitcher[1])
 
     if tally.winner is not None:
-        if _has_play(deal):
+        if reached_play(deal):
             raise DealError(
                 _("the game was won before play, so this deal has nothing more to score")
             )
         return tally
-    _check_play(variant, deal)
+    check_play(variant, deal)
     for side, points in deal.captures:
         tally.add(CARD_POINTS, side, points)
     for event, side, points in _end_points(variant, deal, pitcher):
@@ -323,7 +313,7 @@ def new_game(variant: Variant, scores: Sequence[int] | None = None) -> GameState
     scores = tuple(scores) if scores is not None else (0,) * variant.n_sides
     if len(scores) != variant.n_sides:
         raise SetupError(_("enter the score of each of the {n} sides").format(n=variant.n_sides))
-    if any(not _is_int(s) for s in scores):
+    if any(not is_integer(s) for s in scores):
         raise SetupError(_("scores must be whole numbers"))
     if any(s >= variant.target for s in scores):
         raise SetupError(

@@ -5,7 +5,7 @@ checks that refuse a deal that cannot have happened (pure, no Django).
 from ``scoring.games.all_fours`` only.
 
 >>> v = make_variant("seven_up", alone("Dealer", "Elder"))
->>> _check_deal(v, Deal(dealer=0, turned=("JH",), jack=1))
+>>> check_deal(v, Deal(dealer=0, turned=("JH",), jack=1))
 Traceback (most recent call last):
     ...
 scoring.games.all_fours_deal.DealError: the Jack was turned up, so nobody can win it this deal
@@ -21,7 +21,6 @@ from typing import Final
 from scoring.words import gettext_noop, ngettext_noop
 
 from .all_fours_rules import (
-    _SUIT_SYMBOLS,
     ALL_FIVES_TRUMPS,
     AUCTION,
     COMMERCIAL,
@@ -40,6 +39,7 @@ from .all_fours_rules import (
     RULES,
     RUN,
     RUN_CARDS,
+    SUIT_LETTERS,
     SUITS,
     TRUMPS_ONLY,
     TURNED,
@@ -269,7 +269,7 @@ def elder(variant: Variant, dealer: int) -> int:
     return (dealer + 1) % variant.n_sides
 
 
-def _from_elder(variant: Variant, dealer: int) -> list[int]:
+def sides_from_elder(variant: Variant, dealer: int) -> list[int]:
     """Every side in the order of play, the elder first and the dealer last."""
     return [(dealer + k) % variant.n_sides for k in range(1, variant.n_sides + 1)]
 
@@ -295,14 +295,14 @@ def game_winner(variant: Variant, dealer: int, counts: Sequence[int]) -> int | N
     if len(tied) == 1:
         return tied[0]
     if variant.rules.tie == ELDER:
-        return next(s for s in _from_elder(variant, dealer) if s in tied)
+        return next(s for s in sides_from_elder(variant, dealer) if s in tied)
     return None
 
 
 def _card(text: object) -> tuple[str, str]:
     if isinstance(text, str):
         card = text.strip().upper()
-        rank, suit = card[:-1], _SUIT_SYMBOLS.get(card[-1:], card[-1:])
+        rank, suit = card[:-1], SUIT_LETTERS.get(card[-1:], card[-1:])
         rank = "10" if rank == "T" else rank
         if rank in RANKS and suit in SUITS:
             return rank, suit
@@ -313,7 +313,7 @@ def _card(text: object) -> tuple[str, str]:
     )
 
 
-def _is_int(value: object) -> bool:
+def is_integer(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -327,12 +327,12 @@ def _check_side(variant: Variant, side: object, what: str) -> None:
 # --- checking a deal ----------------------------------------------------------------
 
 
-_RUN_UNTIL_NEW_SUIT: Final = _(
+RUN_UNTIL_NEW_SUIT: Final = _(
     "the cards are run until a card of a new suit is turned up, and no further"
 )
 
 
-def _trump_card(cards: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+def card_that_made_trumps(cards: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
     """The turned-up card that made trumps: the last one, unless a run was cut short."""
     if not cards or (len(cards) > 1 and cards[-1][1] == cards[0][1]):
         return None
@@ -374,7 +374,7 @@ def _check_turned(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
     # it (a Caribbean kick); _tally checks that once the score is known.
     first_suit = cards[0][1]
     if any(suit != first_suit for _, suit in cards[1:-1]):
-        raise DealError(_RUN_UNTIL_NEW_SUIT)
+        raise DealError(RUN_UNTIL_NEW_SUIT)
     runs = len(cards) - 1
     needed = variant.players * HAND + 1 + runs * (variant.players * RUN_CARDS + 1)
     if needed > PACK:
@@ -403,7 +403,7 @@ def _check_bids(variant: Variant, deal: Deal) -> None:
     the_elder = elder(variant, deal.dealer)
     high = 0
     for seat, bid in enumerate(deal.bids, start=first_seat):
-        if not _is_int(bid) or not 0 <= bid <= MAX_BID:
+        if not is_integer(bid) or not 0 <= bid <= MAX_BID:
             raise DealError(_("a bid is 1 to {most} points, or 0 for a pass").format(most=MAX_BID))
         if bid == 0:
             continue
@@ -421,7 +421,7 @@ def _check_bids(variant: Variant, deal: Deal) -> None:
         raise DealError(_("nobody bid, so the elder has nothing to sell"))
 
 
-def _pitcher(variant: Variant, deal: Deal) -> tuple[int, int] | None:
+def pitching_side(variant: Variant, deal: Deal) -> tuple[int, int] | None:
     """The side that pitches and what it must make, in the bidding games."""
     rules = variant.rules
     if rules.bidding is None:
@@ -455,11 +455,11 @@ def _check_captures(variant: Variant, deal: Deal, cards: Sequence[tuple[str, str
             raise DealError(_("enter card points as a side and its points"))
         side, points = capture
         _check_side(variant, side, _("card points"))
-        if not _is_int(points) or points < 1:
+        if not is_integer(points) or points < 1:
             raise DealError(_("card points taken in a trick are a whole number above zero"))
         total += points
     # The card turned up for trumps is out of play.
-    trump_card = _trump_card(cards)
+    trump_card = card_that_made_trumps(cards)
     out = ALL_FIVES_TRUMPS.get(trump_card[0], 0) if trump_card else 0
     if TRUMPS_ONLY in variant.options:
         in_play = sum(ALL_FIVES_TRUMPS.values()) - out
@@ -485,7 +485,7 @@ def _check_counts(variant: Variant, deal: Deal) -> None:
     n = variant.n_sides
     if len(deal.counts) != n:
         raise DealError(_("enter the card points of each of the {n} sides").format(n=n))
-    if any(not _is_int(c) or c < 0 for c in deal.counts):
+    if any(not is_integer(c) or c < 0 for c in deal.counts):
         raise DealError(_("card points for Game are whole numbers, 0 or more"))
     most = PACK_POINTS + (FIVE_OF_TRUMPS if variant.rules.card_points else 0)
     if variant.rules.every_card_played and sum(deal.counts) != PACK_POINTS:
@@ -531,7 +531,7 @@ def _check_counts(variant: Variant, deal: Deal) -> None:
         )
 
 
-def _check_deal(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
+def check_deal(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
     """Everything about a deal that does not depend on the score."""
     _check_side(variant, deal.dealer, _("the dealer"))
     cards = _check_turned(variant, deal)
@@ -549,14 +549,14 @@ def _check_deal(variant: Variant, deal: Deal) -> tuple[tuple[str, str], ...]:
             raise DealError(_("hang jack does not score in {game}").format(game=variant.name))
         if deal.jack is None:
             raise DealError(_("enter the side that hanged the Jack"))
-    trump_card = _trump_card(cards)
+    trump_card = card_that_made_trumps(cards)
     if deal.jack is not None and trump_card and trump_card[0] == "J":
         raise DealError(_("the Jack was turned up, so nobody can win it this deal"))
     _check_counts(variant, deal)
     return cards
 
 
-def _check_play(variant: Variant, deal: Deal) -> None:
+def check_play(variant: Variant, deal: Deal) -> None:
     """What a deal that reached play must say."""
     rules = variant.rules
     # Where trumps are led or cut every deal has trumps in play; where they
@@ -574,7 +574,7 @@ def _check_play(variant: Variant, deal: Deal) -> None:
         )
 
 
-def _has_play(deal: Deal) -> bool:
+def reached_play(deal: Deal) -> bool:
     return (
         any(side is not None for side in (deal.high, deal.low, deal.jack, deal.game))
         or deal.hanged

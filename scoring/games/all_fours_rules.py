@@ -35,7 +35,7 @@ MAX_BID: Final = 4
 
 RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: Final = ("C", "D", "H", "S")
-_SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+SUIT_LETTERS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 # The elder's answer to the dealer's turn-up, when it begs (None: it stands).
 GIFT: Final = "gift"

@@ -183,7 +183,7 @@ class State:
             return tuple(moves)
         if self.phase is Phase.ROB:
             robs = tuple(Rob(c) for c in hand)
-            return robs if self._must_take() else (NoRob(), *robs)
+            return robs if self.dealer_must_take_ace() else (NoRob(), *robs)
         if self.phase is Phase.BID:
             candidates: list[Move] = [Pass(), Hold()] + [Bid(a) for a in bid_amounts(self._v())]
             return tuple(m for m in candidates if bid_refusal(self, m) is None)
@@ -204,7 +204,9 @@ class State:
     def _trick_cards(self) -> tuple[Card, ...]:
         return tuple(c for _, c in self.trick)
 
-    def _must_take(self) -> bool:
+    def dealer_must_take_ace(self) -> bool:
+        """Is it the dealer's turn before any card is played, with an ace turned up that the
+        dealer must take (so not taking it is refused)?"""
         return (
             self.to_act == self.dealer
             and self.taken_by is None
@@ -260,7 +262,7 @@ class State:
         called = move.call or self.called
         if len(trick) < self.setup.players:
             nxt = replace(self, hands=hands, trick=trick, called=called, declined=False)
-            return nxt._turn(self._left(seat))
+            return nxt.turn_to(self._left(seat))
         cards = tuple(c for _, c in trick)
         won = trick[rules.trick_winner(cards, trump, self.options)][0]
         why = rules.explain_winner(cards, trump, self.options)
@@ -269,10 +271,10 @@ class State:
             self, hands=hands, trick=(), called=False, tricks=self.tricks + (done,), declined=False
         )
         if len(nxt.tricks) < TRICKS:
-            return nxt._turn(won)
+            return nxt.turn_to(won)
         return nxt._score_hand()
 
-    def _turn(self, seat: int) -> State:
+    def turn_to(self, seat: int) -> State:
         """Give the turn to ``seat`` in play; it robs first if it may."""
         phase = Phase.ROB if self.may_rob(seat) else Phase.PLAY
         return replace(self, to_act=seat, phase=phase)
@@ -281,7 +283,7 @@ class State:
         seat = self.to_act
         assert seat is not None and self.turn_up is not None
         if isinstance(move, NoRob):
-            if self._must_take():
+            if self.dealer_must_take_ace():
                 raise IllegalMove(_("An ace is turned up: the dealer must take it."))
             return replace(self, phase=Phase.PLAY, declined=True)
         if not isinstance(move, Rob):
@@ -294,8 +296,8 @@ class State:
         )
         discards = set_at(self.discards, seat, self.discards[seat] + (move.discard,))
         nxt = replace(self, hands=hands, discards=discards, taken_by=seat, phase=Phase.PLAY)
-        if self._must_take():
-            return nxt._turn(self._left(self.dealer))
+        if self.dealer_must_take_ace():
+            return nxt.turn_to(self._left(self.dealer))
         return nxt
 
     def _score_hand(self) -> State:
@@ -455,7 +457,7 @@ def _discard(state: State, move: Move) -> State:
     )
     if seat != state.dealer:
         return replace(nxt, to_act=state._left(seat))
-    return replace(nxt, phase=Phase.PLAY)._turn(state._left(state.dealer))
+    return replace(nxt, phase=Phase.PLAY).turn_to(state._left(state.dealer))
 
 
 # ---- dealing -------------------------------------------------------------------------
@@ -496,7 +498,7 @@ def _deal_hand(state: State, hand_no: int, dealer: int) -> State:
     fresh = replace(fresh, trump=dealt.turn_up.suit)
     if dealt.turn_up.rank == "A":
         return replace(fresh, phase=Phase.ROB, to_act=dealer)
-    return fresh._turn((dealer + 1) % setup.players)
+    return fresh.turn_to((dealer + 1) % setup.players)
 
 
 def new_game(setup: Setup, seed: int) -> State:

@@ -126,7 +126,7 @@ def view_of(state: State, seat: int) -> PlayerView:
     if not 0 <= seat < setup.players:
         raise ValueError("no such seat")
     phase = state.phase
-    if phase is Phase.ROB and state.to_act != seat and not state._must_take():
+    if phase is Phase.ROB and state.to_act != seat and not state.dealer_must_take_ace():
         phase = Phase.PLAY  # whether a player may rob would tell who holds the ace of trumps
     played = state.played()
     known: list[tuple[Card, ...]] = [() for _ in range(setup.players)]
@@ -280,7 +280,7 @@ def determinize(
         declined=view.declined,
     )
     if view.phase is Phase.PLAY and view.to_act is not None and view.to_act != view.seat:
-        state = state._turn(view.to_act)  # that seat robs first if this guess gives it the ace
+        state = state.turn_to(view.to_act)  # that seat robs first if this guess gives it the ace
     return state
 
 

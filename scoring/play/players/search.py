@@ -203,7 +203,7 @@ def _resolve_robs(state: State) -> State:
     return state
 
 
-def _position(state: State, table: Table) -> tuple[Position, int | None]:
+def solver_position(state: State, table: Table) -> tuple[Position, int | None]:
     """The solver's Position for a guess in play, and the side that gets the bonus."""
     state = _resolve_robs(state)
     assert state.trump is not None
@@ -222,7 +222,8 @@ def _position(state: State, table: Table) -> tuple[Position, int | None]:
     return pos, best
 
 
-def _table(state: State, seat: int, trump: Suit) -> Table:
+def solver_table(state: State, seat: int, trump: Suit) -> Table:
+    """The solver's Table for a hand in ``trump``, played for the side of ``seat``."""
     setup = state.setup
     ours = tuple(setup.side_of(s) == setup.side_of(seat) for s in range(setup.players))
     return Table(trump, setup.options, ours)
@@ -241,9 +242,9 @@ def _play_estimates(view: PlayerView, seed: int) -> dict[Move, Estimate]:
     while done < most and not (done >= least and table and table.nodes > NODE_BUDGET):
         state = guess(view, rng)
         if table is None or solver is None:
-            table = _table(state, view.seat, view.trump)
+            table = solver_table(state, view.seat, view.trump)
             solver = Solver(table)
-        pos, best = _position(state, table)
+        pos, best = solver_position(state, table)
         score = _scorer(state, view.seat)
         won = state.tricks_won()
         if view.setup.sides > 2:
@@ -308,8 +309,8 @@ def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[
             assert state.trump is not None and state.phase is Phase.PLAY
             solver = solvers.get(state.trump)
             if solver is None:
-                solver = solvers[state.trump] = Solver(_table(state, view.seat, state.trump))
-            pos, best = _position(state, solver.t)
+                solver = solvers[state.trump] = Solver(solver_table(state, view.seat, state.trump))
+            pos, best = solver_position(state, solver.t)
             won = state.tricks_won()
             if view.setup.sides > 2:
                 split = _by_side(state, won, solver.spread(pos))

@@ -182,19 +182,6 @@ def game_strip(drive: Drive, game: int) -> list[tuple[int, str]]:
     return sql.game_strip(drive_id=drive.pk, game=game)
 
 
-def counted_winner(drive: Drive, game: int, table: int) -> int | None:
-    """The winning pair's number of a table whose result counts (None otherwise), in one
-    statement: a tap on the other pair asks for a second tap."""
-    return sql.counted_winner(drive_id=drive.pk, game=game, table=table)
-
-
-def table_shown(drive: Drive, game: int, table: int) -> TableGame | None:
-    """A table of a game with its seats, pairs and drive, for a screen (nothing locked), in
-    one statement; None if the game has no such table."""
-    shown = sql.locked_table(drive_id=drive.pk, game=game, table=table, key=None, lock=False)
-    return None if shown is None else shown.table_game
-
-
 def game_count(drive: Drive, game: int) -> GameCount:
     S = TableGame.Status
     agg = TableGame.objects.filter(drive=drive, game=game).aggregate(

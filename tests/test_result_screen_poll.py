@@ -154,7 +154,7 @@ def test_a_game_moved_on_gets_the_whole_region_without_a_poller(org_client, orga
 def test_a_question_to_change_a_result_stays_through_the_poll(org_client, hall):
     a, b = at_table(hall, 1)
     org_client.post(tap_url(hall, 1), {"winner": a})
-    page = org_client.post(tap_url(hall, 1), {"winner": b}).content.decode()
+    page = org_client.post(tap_url(hall, 1), {"winner": b}, follow=True).content.decode()
     assert "Change it to pair" in page
     assert org_client.get(poll_url(page), **HTMX).status_code == 204
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.db import transaction
@@ -45,12 +45,18 @@ def _check_key(key: str | None) -> str:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a result submission did, in the table's words. A retry gets the same answer."""
+    """What a result submission did, in the table's words. A retry gets the same answer.
+
+    ``was``: the pair whose counted result the front's tap met (None if none counted).
+    ``asked``: the tap would change that counted result and was not confirmed, so nothing
+    was written: the screen asks first (its table_game is the table as shown)."""
 
     status: int
     message: str
     table_game: TableGame
     replayed: bool = False
+    was: int | None = None
+    asked: bool = False
 
 
 def key_source(*, actor=None, device: str = "") -> str:
@@ -331,10 +337,16 @@ def result_enter(
     now: datetime,
     origin: Origin = FRONT,
     key: str | None = None,
+    confirmed: bool = True,
 ) -> Answer:
-    """result_record with its answer (for callers that pass a device key)."""
+    """result_record with its answer (for callers that pass a device key).
+
+    Unless ``confirmed``, a tap that would change a result that counts for the other pair
+    writes nothing and answers ``asked``: one stray tap must not flip it silently."""
     if key is not None:
         _check_key(key)
+    if not confirmed and (asked := _change_asked(drive, game, table, winner_number)):
+        return asked
     source = key_source(actor=actor, device="front")
     with transaction.atomic():
         locked = _lean_locked(drive, game, table, key)
@@ -350,7 +362,7 @@ def result_enter(
         old = _result_state(tg)
         words = {"game": game, "table": table, "pair": winner_number, "old": old["winner"] or 0}
         step = _ask(rules.front, _rules_table(tg), pair=winner_number, words=words)
-        return _result_change(
+        answer = _result_change(
             tg,
             step,
             source=TableGame.Source.FRONT,
@@ -364,6 +376,23 @@ def result_enter(
             old=old,
             words=words,
         )
+        counted = old["status"] == TableGame.Status.CONFIRMED
+        return replace(answer, was=old["winner"] if counted else None)
+
+
+def _change_asked(drive: Drive, game: int, table: int, winner_number: int) -> Answer | None:
+    """The answer "change a counted result?" when the table counts for another pair than
+    ``winner_number`` (one statement, and the table as shown when it asks); else None. A
+    game that is not open is left to the write, which refuses it."""
+    if not (drive.is_running and game == drive.current_game):
+        return None
+    was = sql.counted_winner(drive_id=drive.pk, game=game, table=table)
+    if was is None or was == winner_number:
+        return None
+    shown = sql.locked_table(drive_id=drive.pk, game=game, table=table, key=None, lock=False)
+    if shown is None:
+        refuse_missing_table(drive, game, table)
+    return Answer(200, "", shown.table_game, was=was, asked=True)
 
 
 def _table_locked(drive: Drive, game: int, table: int, key: str, source: str) -> TableGame | Answer:

@@ -64,14 +64,16 @@ def _tile_screen(request, drive: Drive, game: int, *, editable: bool, hand_table
 
 
 def _game_context(
-    drive, game, request, *, key: str | None = None, change: dict | None = None, said=True
+    drive, game, request, *, key: str | None = None, asked: tuple[int, int] | None = None, said=True
 ):
     """The result screen: its tiles built once each (fragments.tile_body), and what the
     page holds (``have``: the live key and each tile's digest) for its poll. A tile asking
-    to change a counted result (``change``) keeps the digest of its plain self: the poll
-    leaves the question on screen until the table itself changes."""
+    to change a counted result (``asked``: its table and the pair tapped) keeps the digest
+    of its plain self: the poll leaves the question on screen until the table itself
+    changes."""
     key = key or _live_key(request, drive, game)
     tables = queries.game_tiles(drive, game)
+    change = _change_of(tables, asked)
     editable = drive.is_running and game == drive.current_game
     # Tables whose game was kept hand by hand: their hands stay with the result.
     hand_tables = set(
@@ -108,6 +110,29 @@ def _game_context(
             t.status in (TableGame.Status.CONFIRMED, TableGame.Status.REPORTED) for t in tables
         ),
     }
+
+
+def _asked(request) -> tuple[int, int] | None:
+    """The table and pair of a tap that asks to change a counted result (``?change=&to=``,
+    where a tap without htmx is sent back to ask), or None."""
+    table = whole_number(request.GET.get("change"), lo=1, hi=9999)
+    to = whole_number(request.GET.get("to"), lo=1, hi=9999)
+    return None if table is None or to is None else (table, to)
+
+
+def _change_of(tables, asked: tuple[int, int] | None) -> dict | None:
+    """The question of a tap on the other pair of a table whose result counts: only while
+    it counts for another pair seated there, so a stale or altered address asks nothing."""
+    if asked is None:
+        return None
+    table, to = asked
+    for t in tables:
+        if t.table == table and t.status == TableGame.Status.CONFIRMED:
+            numbers = {s.pair.pk: s.pair.number for s in t.seat_list}
+            was = numbers.get(t.winner_id)
+            if was is not None and was != to and to in numbers.values():
+                return {"table": table, "to": to, "was": was}
+    return None
 
 
 def _have_text(key: str, digests: dict[int, str]) -> str:
@@ -147,7 +172,7 @@ def _table_cards(drive: Drive) -> dict:
 def game(request, drive_id, game):
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
     game_or_404(drive, game)
-    ctx = {**_game_context(drive, game, request), **_table_cards(drive)}
+    ctx = {**_game_context(drive, game, request, asked=_asked(request)), **_table_cards(drive)}
     return page(request, "drives/game.html", ctx)
 
 
@@ -231,46 +256,49 @@ def result_record(request, drive_id, game, table):
     """One tap on the winning pair. Changing a result that already counts takes a second
     tap ("confirm=yes"): one stray tap on the other pair must not flip it silently."""
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
+    origin = origin_of(request, "results")
     form = ResultForm(request.POST)
     if not form.is_valid():
         raise DriveError(_("Tap the pair that won."), 400)
-    winner = form.cleaned_data["winner"]
-    current = drive.is_running and game == drive.current_game  # else the service refuses
-    was = queries.counted_winner(drive, game, table) if current else None
-    if was is not None and was != winner and request.POST.get("confirm") != "yes":
-        change = {"table": table, "to": winner, "was": was}
-        if request.htmx:
-            shown = queries.table_shown(drive, game, table)
-            if shown is None:
-                raise DriveError(_("There is no such table in that game."), 404)
-            queries.attach_reports([shown])
-            return _tile(request, drive, game, shown, change=change, entered=True)
-        ctx = {**_game_context(drive, game, request, change=change), **_table_cards(drive)}
-        return page(request, "drives/game.html", ctx)
-    tg = services.result_record(
+    answer = services.result_enter(
         drive=drive,
         game=game,
         table=table,
-        winner_number=winner,
+        winner_number=form.cleaned_data["winner"],
         actor=request.user,
         now=timezone.now(),
-        origin=origin_of(request, "results"),
+        origin=origin,
+        confirmed=request.POST.get("confirm") == "yes",
     )
-    if was is not None and was != winner:
-        said = _("Table %(table)d changed: pair %(pair)d won (it was pair %(was)d).") % {
+    return _result_answer(request, drive, game, table, form.cleaned_data["winner"], answer)
+
+
+def _result_answer(request, drive, game, table, winner, answer):
+    """The tap's answer: for htmx the table's tile, asking first or saying what changed,
+    with the bar's count and strip; else back to the result screen at that table, asking
+    there (``?change=``) or with the words in a message."""
+    said = "" if answer.asked else _result_said(table, winner, answer)
+    if not request.htmx:
+        ask = f"?change={table}&to={winner}" if answer.asked else ""
+        if said:
+            messages.success(request, said)
+        return redirect(f"{reverse('drives:game', args=[drive.pk, game])}{ask}#table-{table}")
+    change = {"table": table, "to": winner, "was": answer.was} if answer.asked else None
+    queries.attach_reports([answer.table_game])
+    return _tile(request, drive, game, answer.table_game, change=change, announce=said)
+
+
+def _result_said(table: int, winner: int, answer) -> str:
+    """What a written tap did, in the organizer's words."""
+    if answer.was is not None and answer.was != winner:
+        return _("Table %(table)d changed: pair %(pair)d won (it was pair %(was)d).") % {
             "table": table,
             "pair": winner,
-            "was": was,
+            "was": answer.was,
         }
-    elif tg.status in TableGame.COUNTED:
-        said = _("Table %(table)d: pair %(pair)d won.") % {"table": table, "pair": winner}
-    else:
-        said = _("Table %(table)d: in conflict, it does not count yet.") % {"table": table}
-    if request.htmx:
-        queries.attach_reports([tg])
-        return _tile(request, drive, game, tg, announce=said)
-    messages.success(request, said)
-    return redirect(f"{reverse('drives:game', args=[drive.pk, game])}#table-{table}")
+    if answer.table_game.status in TableGame.COUNTED:
+        return _("Table %(table)d: pair %(pair)d won.") % {"table": table, "pair": winner}
+    return _("Table %(table)d: in conflict, it does not count yet.") % {"table": table}
 
 
 @login_required

@@ -288,3 +288,12 @@ def test_more_door_prizes_than_pairs_left(present, count, words):
     assert msgid(said) == "Only {n} pair present can still win a door prize, not {count}."
     assert said.plural == "Only {n} pairs present can still win a door prize, not {count}."
     assert said.params == {"n": len(present), "count": count}
+
+
+def test_a_seed_kept_from_an_earlier_night_draws_the_same_again():
+    # the seeds are stored with the night's records: the card and the pairs they gave then
+    # are the ones they give now
+    assert prizes.travelling_prize_draw(5).card == (12, "C")
+    assert prizes.door_prize_draw([1, 2, 3, 4, 5], seed=1, count=2) == (2, 1)
+    assert prizes.cookie_jar_draw(25, 8, seed=3).numbers == (3, 5, 8, 12, 16, 18, 19, 20)
+    assert prizes.fifty_fifty_draw([(1, 50), (101, 120)], takings=3500, seed=9).ticket == 110

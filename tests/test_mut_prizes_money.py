@@ -149,3 +149,16 @@ def test_the_cash_summary_refuses_each_amount_by_name(field, what):
     values[field] = 1.5
     said = refusal(prizes.cash_summary, **values)
     assert said == f"{what} must be a whole number of cents."
+
+
+def test_a_jar_price_without_pairs_or_pairs_without_a_price_takes_nothing():
+    priced = prizes.cash_summary(entry_fee=500, pairs_paid=2, jar_price=200)
+    counted = prizes.cash_summary(entry_fee=500, pairs_paid=2, jar_pairs=12)
+    assert (priced.cookie_jar, counted.cookie_jar) == (0, 0)
+    assert (priced.takings, counted.takings) == (1000, 1000)
+
+
+@given(st.integers(0, 10**6), st.integers(1, 40), st.integers(1, 500))
+def test_shares_are_whole_cents(total, n, unit):
+    share, rest = prizes.split_cents(total, n, unit)
+    assert (type(share), type(rest)) == (int, int)

@@ -124,7 +124,8 @@ def test_a_decision_is_made_reopened_and_made_again_with_its_history():
         ("decided", first, ""),
         ("reopened", first, "pair 7 changed its mind"),
     ]
-    assert d.reopen.__defaults__ == ("",)
+    unsaid = prizes.Decision("Second prize", (3, 7)).decide(first, conflicts=0).reopen()
+    assert unsaid.history[-1].reason == ""
     again = prizes.settle((3, 7), money_prize=True, playoff_requests=(3,), playoff_winner=7)
     d = d.decide(again, conflicts=0)
     assert [e.action for e in d.history] == ["decided", "reopened", "decided"]

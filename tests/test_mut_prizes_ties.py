@@ -176,3 +176,86 @@ def test_place_holders_are_not_eligible_unless_told():
     assert everyone == (3,)
     said = refusal(prizes.booby_candidates, TALLIES, late_or_early=[0])
     assert said == "0 is not a pair number."
+
+
+G = prizes.PlayoffGame
+CUT_AND_PLAYOFF_REFUSALS = [
+    (lambda: prizes.physical_cut([3], []), "A cut needs at least two tied pairs.", {}),
+    (
+        lambda: prizes.physical_cut([3, 7], [{3: (1, "S"), 7: (5, "D")}, {3: (2, "S")}]),
+        "Round 2 is not needed: pair 3 already cut the lowest card.",
+        {"n": 2, "pair": 3},
+    ),
+    (
+        lambda: prizes.physical_cut([3, 7], [{3: (1, "S")}]),
+        "Round 1 of the cut needs one card from each of pairs 3 and 7.",
+        {"n": 1, "pairs": "pairs 3 and 7"},
+    ),
+    (lambda: prizes.physical_cut([3, 7], []), "Record the card each tied pair cut.", {}),
+    (
+        lambda: prizes.physical_cut([3, 7], [{3: (1, "S"), 7: (1, "D")}]),
+        "Pairs 3 and 7 are equal on the lowest card and must cut again.",
+        {"numbers": "3 and 7"},
+    ),
+    (lambda: prizes.digital_cut([3, 7], seed=1.5), "A digital cut needs a whole-number seed.", {}),
+    (lambda: prizes.digital_cut([3, 7], seed=True), "A digital cut needs a whole-number seed.", {}),
+    (lambda: prizes.settle_method([3], (), (), True), "A tie needs at least two pairs.", {}),
+    (lambda: prizes.settle([], money_prize=True), "There is no pair to give this prize to.", {}),
+    (
+        lambda: prizes.settle([3, 7], money_prize=True, playoff_winner=3),
+        "No tied pair asked for a play-off, so there is no play-off to record.",
+        {},
+    ),
+    (
+        lambda: prizes.settle(
+            [3, 7],
+            money_prize=True,
+            split_agreements=(3, 7),
+            cut=prizes.digital_cut([3, 7], seed=1),
+        ),
+        "Every tied pair agreed to split, so this tie is not settled by a cut.",
+        {},
+    ),
+    (
+        lambda: prizes.settle(
+            [3, 5, 7], money_prize=True, playoff_requests=(3,), declined=(5,), playoff_winner=5
+        ),
+        "Pair 5 declined the play-off, so it cannot win it.",
+        {"pair": 5},
+    ),
+    (
+        lambda: prizes.playoff_left([3, 5, 7], [G((3, 3), 3)]),
+        "Game 1 of the play-off needs two different pairs.",
+        {"n": 1},
+    ),
+    (
+        lambda: prizes.playoff_left([3, 5, 7], [G((3, 9), 3)]),
+        "Game 1 of the play-off: pair 9 is not in the play-off any more.",
+        {"n": 1, "pair": 9},
+    ),
+    (
+        lambda: prizes.playoff_left([3, 5, 7], [G((3, 5), 7)]),
+        "Game 1 of the play-off: pair 7 did not play in it.",
+        {"n": 1, "pair": 7},
+    ),
+    (
+        lambda: prizes.playoff_left([3, 5, 7], [G((3, 5), 3), G((5, 7), 7)]),
+        "Game 2 of the play-off: pair 5 is not in the play-off any more.",
+        {"n": 2, "pair": 5},
+    ),
+    (
+        lambda: prizes.playoff_left([3, 5], [G((3, 5), 3), G((3, 5), 5)]),
+        "Game 2 is not needed: pair 3 has already won the play-off.",
+        {"n": 2, "pair": 3},
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "words", "params"), CUT_AND_PLAYOFF_REFUSALS)
+def test_a_cut_or_a_play_off_is_refused_in_its_words(call, words, params):
+    said = refusal(call)
+    assert said == words
+    if params:
+        assert said.params == params
+    else:
+        assert msgid(said) == words

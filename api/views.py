@@ -4,7 +4,7 @@ Every write calls the same service as the organizer's screens; reads use the
 same queries as the standings and prize pages, so no rule has a second copy
 here. A key (Authorization: Bearer cd_...) acts as the person who made it, with
 their role: the role checks are the screens' own (get_drive_for_user), and
-tests/test_roles.py checks each address against its screen (API_TWINS).
+tests/site/test_roles.py checks each address against its screen (API_TWINS).
 
 Refusals are JSON {"detail": "..."} with the service's status: 401 no or dead
 key, 403 not for this role, 404 not in the key's club, 409 out of date or not

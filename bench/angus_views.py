@@ -1,7 +1,7 @@
 """A fixed, seeded set of views where Angus has a choice, and his choices on them.
 
 Used to prove that making the solver faster does not change a decision
-(``tests/test_play_players_same_choices.py`` compares with the choices
+(``tests/scoring/test_play_players_same_choices.py`` compares with the choices
 recorded in ``tests/fixtures/angus_choices.json``), and to time Angus on the
 same views before and after a change:
 

@@ -5,12 +5,12 @@ A template renders a result screen of 60 tables as some 2,800 nodes and a standi
 of 120 pairs with a URL reversal and three number formats a row; here each screen
 translates its words once, reverses one URL and fills in the numbers. Every word stays
 marked for translation with the same text the templates used, so the catalogues keep
-their entries; tests/test_fragments.py renders each fragment from a reference template
+their entries; tests/drives/test_fragments.py renders each fragment from a reference template
 and compares the two.
 
 Markup is written only as html() templates with {name} holes, and every value that fills
 a hole is escaped unless it is HTML already built here (or a number): nothing is escaped
-by hand, and tests/test_fragments.py reads this module to refuse an f-string, a %
+by hand, and tests/drives/test_fragments.py reads this module to refuse an f-string, a %
 or a .format() outside the helpers below.
 
 A tile is built with a stand-in for its forms' CSRF token: its digest (``tile_digest``)

@@ -16,10 +16,11 @@ from board import views as board_views
 from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
-from tests.conftest import NOW, make_club, make_drive, make_user, play_game
+from tests.builders import NOW, make_club, make_drive, make_user, play_game
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import PASTE, hall_fit_problems
+from tests.e2e.test_drive_night import PASTE
 from tests.e2e.test_scorekeepers_look import log_in
+from tests.support import hall_fit_problems
 
 PROJECTOR = {"width": 1920, "height": 1080}
 TABLE = Origin(source="table", device="tablet at the table")

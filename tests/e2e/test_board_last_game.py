@@ -11,8 +11,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from drives import services
-from tests.conftest import NOW, make_club, make_user, play_game, started_drive
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.builders import NOW, make_club, make_user, play_game, started_drive
+from tests.support import hall_fit_problems
 
 HALL = {"width": 1280, "height": 720}
 

@@ -16,8 +16,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from drives.models import Pair, Seat
-from tests.conftest import make_club, make_user, started_drive
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.builders import make_club, make_user, started_drive
+from tests.support import hall_fit_problems
 
 
 def standings_of(page: Page) -> dict[int, int]:

@@ -14,8 +14,9 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import make_club, make_user
+from tests.builders import make_club, make_user
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 
@@ -32,61 +33,6 @@ Hughie Dan MacDonald and Peggy LeBlanc
 Bernadette Deveau + Wilfred Doucet
 Marguerite-Marie Cormier & Johnny Angus MacPherson-Gillis
 """
-
-# The hall-fit rules a script can measure: every tap target at least 48 px
-# each way, every piece of text at least 18 px and at 4.5:1 contrast or more
-# against the background it sits on.
-HALL_FIT_JS = """
-() => {
-  const rgba = (css) => css.match(/[\\d.]+/g).map(Number);
-  const luminance = ([r, g, b]) => {
-    const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
-  const background = (el) => {
-    for (let e = el; e; e = e.parentElement) {
-      const c = rgba(getComputedStyle(e).backgroundColor);
-      if (c.length < 4 || c[3] > 0) return c;
-    }
-    return [255, 255, 255];
-  };
-  const contrast = (el) => {
-    const [a, b] = [luminance(rgba(getComputedStyle(el).color)), luminance(background(el))];
-    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  };
-  const shown = (el) => {
-    const r = el.getBoundingClientRect();
-    const cs = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && cs.visibility !== "hidden";
-  };
-  const name = (el) => {
-    const text = (el.innerText || el.value || "").trim().replace(/\\s+/g, " ").slice(0, 40);
-    return `<${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}> "${text}"`;
-  };
-  const problems = [];
-  const targets = "a[href], button, input:not([type=hidden]), select, textarea, [role=button]";
-  for (const el of document.querySelectorAll(targets)) {
-    if (!shown(el)) continue;
-    const r = el.getBoundingClientRect();
-    if (r.height < 48 || r.width < 48) {
-      problems.push(`tap target ${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px`);
-    }
-  }
-  for (const el of document.body.querySelectorAll("*")) {
-    const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!ownText || !shown(el)) continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < 18) problems.push(`text ${name(el)} is ${size} px`);
-    const ratio = contrast(el);
-    if (ratio < 4.5) problems.push(`text ${name(el)} has contrast ${ratio.toFixed(1)}:1`);
-  }
-  return problems;
-}
-"""
-
-
-def hall_fit_problems(page: Page) -> list[str]:
-    return page.evaluate(HALL_FIT_JS)
 
 
 def number_in(text: str) -> int:

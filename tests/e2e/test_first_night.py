@@ -15,9 +15,9 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from drives import services
-from tests.conftest import add_pairs, make_drive
+from tests.builders import add_pairs, make_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 

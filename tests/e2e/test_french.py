@@ -29,11 +29,11 @@ from clubs.models import Club
 from drives import services
 from drives.models import Drive, TableGame
 from prizes.services import money, ties
-from tests.conftest import NOW, make_club, make_drive, make_user, started_drive
+from tests.builders import NOW, make_club, make_drive, make_user, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT, watch
-from tests.e2e.test_drive_night import hall_fit_problems
 from tests.e2e.test_practice import TRADITIONAL, at, tap_a_card, taps_ready
-from tests.test_prizes_report import finished
+from tests.prizes.test_prizes_report import finished
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 

@@ -12,9 +12,9 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import NOW, make_drive, make_user
+from tests.builders import NOW, make_drive, make_user
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 

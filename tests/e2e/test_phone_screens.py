@@ -13,9 +13,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from drives import services
 from drives.models import Pair, TableGame
-from tests.conftest import NOW, make_club, make_user, play_game, started_drive
+from tests.builders import NOW, make_club, make_user, play_game, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 PHONE = {"width": 390, "height": 844}
 LONG_NAMES = (

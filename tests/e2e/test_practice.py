@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from practice.codes import Deal
 from scoring.play import PlayOptions
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 PHONE = {"width": 390, "height": 844}
 SIZES = {"tablet": LANDSCAPE, "portrait": PORTRAIT, "phone": PHONE}

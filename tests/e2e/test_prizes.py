@@ -12,9 +12,9 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from prizes.services import ties
-from tests.conftest import make_club, make_user
-from tests.e2e.test_drive_night import hall_fit_problems
-from tests.test_prizes_report import finished
+from tests.builders import make_club, make_user
+from tests.prizes.test_prizes_report import finished
+from tests.support import hall_fit_problems
 
 
 def test_settle_the_prizes_of_a_night(page: Page, shoot, live_server, transactional_db):

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import make_user, started_drive
+from tests.builders import make_user, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +47,7 @@ def test_a_paste_pasted_twice_is_caught_and_a_paste_undone(
 ):
     from clubs.models import Club
     from drives.models import Drive
-    from tests.conftest import make_drive
+    from tests.builders import make_drive
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)
@@ -85,7 +85,7 @@ def test_the_audit_fits_a_tablet_and_a_phone_and_filters(
 ):
     from clubs.models import Club
     from drives import services
-    from tests.conftest import NOW, play_game
+    from tests.builders import NOW, play_game
 
     club = Club.objects.create(name="St. Joseph's Parish Hall")
     organizer = make_user(club)
@@ -119,7 +119,7 @@ def test_error_pages_and_small_things_fit_the_hall(
 ):
     from clubs.models import Club
     from drives import services
-    from tests.conftest import NOW, play_game
+    from tests.builders import NOW, play_game
 
     page.goto(f"{live_server.url}/t/no-such-card-000000000000/")
     expect(page.get_by_role("heading", name="This table card is out of date")).to_be_visible()

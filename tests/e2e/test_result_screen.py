@@ -14,9 +14,9 @@ from playwright.sync_api import Page, expect
 from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
-from tests.conftest import NOW, make_club, make_user, started_drive
+from tests.builders import NOW, make_club, make_user, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 PHONE = {"width": 390, "height": 844}
 

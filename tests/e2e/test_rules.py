@@ -10,8 +10,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from drives.models import Drive
-from tests.conftest import make_club, make_drive, make_user
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.builders import make_club, make_drive, make_user
+from tests.support import hall_fit_problems
 
 
 def test_choose_auction_options_and_read_the_rules(

@@ -13,9 +13,9 @@ from playwright.sync_api import Page, expect
 from drives.models import Hand
 from scorekeeper import services as scorekeeper
 from scorekeeper.models import ScoreHand
-from tests.conftest import NOW, make_club, make_user, started_drive
+from tests.builders import NOW, make_club, make_user, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 PHONE = {"width": 390, "height": 844}
 REFUSED = "Hand 1 refused: tricks add up to 6, must be 5."

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.conftest import make_club, make_user, started_drive
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.builders import make_club, make_user, started_drive
+from tests.support import hall_fit_problems
 
 
 def log_in(page: Page, url: str) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from drives.models import Hand, TableGame
-from tests.conftest import make_club, make_user, started_drive
+from tests.builders import make_club, make_user, started_drive
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 PHONE = {"width": 390, "height": 844}
 

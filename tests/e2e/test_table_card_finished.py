@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from drives import services
-from tests.conftest import (
+from tests.builders import (
     NOW,
     add_pairs,
     make_club,
@@ -25,7 +25,7 @@ from tests.conftest import (
     started_drive,
 )
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 

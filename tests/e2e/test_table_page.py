@@ -13,9 +13,9 @@ from playwright.sync_api import Page, expect
 from clubs.models import AuditEntry
 from drives import services
 from drives.models import Submission, TableGame
-from tests.conftest import NOW, make_user, started_drive
+from tests.builders import NOW, make_user, started_drive
 from tests.e2e.conftest import CHROMIUM_ARGS, LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
+from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 

@@ -15,10 +15,10 @@ from playwright.sync_api import Page, expect
 
 from drives.models import PlacePrize
 from prizes.models import Decision
-from tests.conftest import make_club, make_user
+from tests.builders import make_club, make_user
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import hall_fit_problems
-from tests.test_prizes_ties import THREE_WAY, finished_night
+from tests.prizes.test_prizes_ties import THREE_WAY, finished_night
+from tests.support import hall_fit_problems
 
 PHONE = {"width": 390, "height": 844}
 

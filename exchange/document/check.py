@@ -5,16 +5,14 @@ every value's type and range, every reference.
 from __future__ import annotations
 
 import json
-import math
 import re
 import string
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from clubs.interface import DriveError, TextError, clean_name, clean_text
+from clubs.interface import DriveError
 from drives.interface import (
     MAX_TABLES,
     MOVEMENTS,
@@ -36,12 +34,13 @@ from drives.models import (
 from prizes.interface import SETTING_FIELDS as PRIZE_SETTING_FIELDS
 from prizes.models import Decision, SideDraw
 
+from . import fields as read
+from .fields import DocumentRefused
 from .limits import (
     DRIVE_FIELDS,
     FORMAT,
     INT_MAX,
     MAX_BYTES,
-    MAX_DEPTH,
     MAX_PAIR,
     SEED_LIMIT,
     SMALL_MAX,
@@ -92,146 +91,6 @@ def read_document(content: bytes) -> dict:
 # ---------------------------------------------------------------- checking
 
 
-class DocumentRefused(Exception):
-    """The document is refused: ``where`` in it, and the ``problem`` found there."""
-
-    def __init__(self, where: str, problem: str):
-        super().__init__(f"{where}: {problem}")
-        self.where = where
-        self.problem = problem
-
-
-def _object(value: Any, where: str, required: tuple[str, ...], optional=()) -> dict:
-    if not isinstance(value, dict):
-        raise DocumentRefused(where, _("must be an object"))
-    missing = [k for k in required if k not in value]
-    if missing:
-        raise DocumentRefused(where, _("%(key)s is missing") % {"key": missing[0]})
-    unknown = sorted(set(value) - set(required) - set(optional))
-    if unknown:
-        raise DocumentRefused(where, _("unknown field %(key)s") % {"key": unknown[0]})
-    return value
-
-
-def _list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise DocumentRefused(where, _("must be a list"))
-    return value
-
-
-def _int(value: Any, where: str, lo: int, hi: int, *, null: bool = False) -> int | None:
-    if value is None and null:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise DocumentRefused(
-            where, _("must be a whole number from %(lo)d to %(hi)d") % {"lo": lo, "hi": hi}
-        )
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise DocumentRefused(where, _("must be true or false"))
-    return value
-
-
-def _str(value: Any, where: str, max_length: int, *, blank: bool = True) -> str:
-    if not isinstance(value, str):
-        raise DocumentRefused(where, _("must be text"))
-    if len(value) > max_length:
-        raise DocumentRefused(where, _("is longer than %(n)d characters") % {"n": max_length})
-    if not blank and not value.strip():
-        raise DocumentRefused(where, _("must not be blank"))
-    if "\x00" in value:
-        raise DocumentRefused(where, _("holds a null character"))
-    return value
-
-
-def _name(value: Any, where: str, max_length: int, *, blank: bool = False) -> str:
-    """A name as every screen keeps it (clubs.text): no direction controls, visible."""
-    value = _str(value, where, max_length, blank=blank)
-    try:
-        if blank:
-            return clean_text(value, max_length=max_length)
-        return clean_name(value, max_length=max_length)
-    except TextError as e:
-        raise DocumentRefused(where, e.message) from None
-
-
-def _choice(value: Any, where: str, choices) -> str:
-    allowed = [str(c) for c in choices]
-    if value not in allowed:
-        raise DocumentRefused(where, _("must be one of %(list)s") % {"list": ", ".join(allowed)})
-    return value
-
-
-def _datetime(value: Any, where: str, *, null: bool = False) -> datetime | None:
-    if value is None and null:
-        return None
-    try:
-        if not isinstance(value, str):
-            raise ValueError
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        raise DocumentRefused(where, _("must be a date and time (ISO 8601)")) from None
-    if parsed.tzinfo is None:
-        raise DocumentRefused(where, _("must say its time zone"))
-    return parsed
-
-
-def _date(value: Any, where: str) -> date:
-    try:
-        if not isinstance(value, str):
-            raise ValueError
-        return date.fromisoformat(value)
-    except ValueError:
-        raise DocumentRefused(where, _("must be a date (YYYY-MM-DD)")) from None
-
-
-def _json(value: Any, where: str, depth: int = 0) -> Any:
-    """Free JSON kept as it is (audit old/new, hand records, draw results)."""
-    if depth > MAX_DEPTH:
-        raise DocumentRefused(where, _("is nested too deep"))
-    if value is None or isinstance(value, bool | int | str):
-        if isinstance(value, str) and "\x00" in value:
-            raise DocumentRefused(where, _("holds a null character"))
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise DocumentRefused(where, _("holds a number JSON does not allow"))
-        return value
-    if isinstance(value, list):
-        for item in value:
-            _json(item, where, depth + 1)
-        return value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if not isinstance(k, str):
-                raise DocumentRefused(where, _("holds a key that is not text"))
-            _json(v, where, depth + 1)
-        return value
-    raise DocumentRefused(where, _("holds a value JSON does not allow"))
-
-
-def _username(value: Any, where: str, seen: set[str]) -> str | None:
-    if value is None:
-        return None
-    name = _str(value, where, 150, blank=False)
-    seen.add(name)
-    return name
-
-
-def _cents(value: Any, where: str, *, null: bool = False) -> int | None:
-    return _int(value, where, 0, CENTS_MAX, null=null)
-
-
-def _drive_ref_in(value: Any, where: str) -> tuple[str, date] | None:
-    if value is None:
-        return None
-    ref = _object(value, where, ("name", "date"))
-    return _str(ref["name"], f"{where}.name", 120, blank=False), _date(ref["date"], f"{where}.date")
-
-
 @dataclass
 class CheckedDocument:
     """The document, checked: plain values, pairs by number."""
@@ -247,27 +106,29 @@ class CheckedDocument:
 def _check_drive(raw: Any) -> dict:
     # confirm_by_code and the pairs' codes came after the first files: optional, so those
     # files still read (their codes are drawn afresh on import).
-    d = _object(raw, "drive", DRIVE_FIELDS, optional=("confirm_by_code",))
+    d = read.an_object(raw, "drive", DRIVE_FIELDS, optional=("confirm_by_code",))
     out = {
-        "name": _name(d["name"], "drive.name", 120),
-        "date": _date(d["date"], "drive.date"),
-        "venue": _name(d["venue"], "drive.venue", 120, blank=True),
-        "games": _int(d["games"], "drive.games", 1, MAX_GAMES),
-        "game": _choice(d["game"], "drive.game", Drive.Game.values),
-        "game_options": _json(d["game_options"], "drive.game_options"),
-        "prize_places": _int(d["prize_places"], "drive.prize_places", 0, 20),
-        "sitout_wins": _bool(d["sitout_wins"], "drive.sitout_wins"),
-        "confirm_by_number": _bool(d["confirm_by_number"], "drive.confirm_by_number"),
-        "confirm_by_code": _bool(d.get("confirm_by_code", False), "drive.confirm_by_code"),
-        "board_public": _bool(d["board_public"], "drive.board_public"),
-        "standings_public": _bool(d["standings_public"], "drive.standings_public"),
-        "movement": _choice(d["movement"], "drive.movement", MOVEMENTS),
-        "jar_carried_in": _cents(d["jar_carried_in"], "drive.jar_carried_in"),
-        "status": _choice(d["status"], "drive.status", Drive.Status.values),
-        "seed": _int(d["seed"], "drive.seed", 0, SEED_LIMIT - 1, null=True),
-        "current_game": _int(d["current_game"], "drive.current_game", 0, MAX_GAMES),
-        "finished_at": _datetime(d["finished_at"], "drive.finished_at", null=True),
-        "copied_from": _drive_ref_in(d["copied_from"], "drive.copied_from"),
+        "name": read.name(d["name"], "drive.name", 120),
+        "date": read.a_date(d["date"], "drive.date"),
+        "venue": read.name(d["venue"], "drive.venue", 120, blank=True),
+        "games": read.whole_number(d["games"], "drive.games", 1, MAX_GAMES),
+        "game": read.choice(d["game"], "drive.game", Drive.Game.values),
+        "game_options": read.free_json(d["game_options"], "drive.game_options"),
+        "prize_places": read.whole_number(d["prize_places"], "drive.prize_places", 0, 20),
+        "sitout_wins": read.true_or_false(d["sitout_wins"], "drive.sitout_wins"),
+        "confirm_by_number": read.true_or_false(d["confirm_by_number"], "drive.confirm_by_number"),
+        "confirm_by_code": read.true_or_false(
+            d.get("confirm_by_code", False), "drive.confirm_by_code"
+        ),
+        "board_public": read.true_or_false(d["board_public"], "drive.board_public"),
+        "standings_public": read.true_or_false(d["standings_public"], "drive.standings_public"),
+        "movement": read.choice(d["movement"], "drive.movement", MOVEMENTS),
+        "jar_carried_in": read.cents(d["jar_carried_in"], "drive.jar_carried_in"),
+        "status": read.choice(d["status"], "drive.status", Drive.Status.values),
+        "seed": read.whole_number(d["seed"], "drive.seed", 0, SEED_LIMIT - 1, null=True),
+        "current_game": read.whole_number(d["current_game"], "drive.current_game", 0, MAX_GAMES),
+        "finished_at": read.date_time(d["finished_at"], "drive.finished_at", null=True),
+        "copied_from": read.drive_ref(d["copied_from"], "drive.copied_from"),
     }
     if not isinstance(out["game_options"], dict):
         raise DocumentRefused("drive.game_options", _("must be an object"))
@@ -301,22 +162,24 @@ def _check_pairs(raw: Any) -> list[dict]:
     pairs = []
     seen: set[int] = set()
     codes: set[str] = set()
-    if len(_list(raw, "pairs")) > MAX_PAIRS:
+    if len(read.a_list(raw, "pairs")) > MAX_PAIRS:
         raise DocumentRefused("pairs", _("a drive has at most %(max)d pairs") % {"max": MAX_PAIRS})
-    for i, p in enumerate(_list(raw, "pairs")):
+    for i, p in enumerate(read.a_list(raw, "pairs")):
         where = f"pairs[{i}]"
-        p = _object(
+        p = read.an_object(
             p,
             where,
             ("number", "player1", "player2", "paid", "arrived_game", "left_after_game"),
             optional=("code",),
         )
-        n = _int(p["number"], f"{where}.number", 1, MAX_PAIR)
+        n = read.whole_number(p["number"], f"{where}.number", 1, MAX_PAIR)
         if n in seen:
             raise DocumentRefused(where, _("pair %(n)d is in the list twice") % {"n": n})
         seen.add(n)
-        arrived = _int(p["arrived_game"], f"{where}.arrived_game", 1, MAX_GAMES)
-        left = _int(p["left_after_game"], f"{where}.left_after_game", 0, MAX_GAMES, null=True)
+        arrived = read.whole_number(p["arrived_game"], f"{where}.arrived_game", 1, MAX_GAMES)
+        left = read.whole_number(
+            p["left_after_game"], f"{where}.left_after_game", 0, MAX_GAMES, null=True
+        )
         if left is not None and left < arrived - 1:
             raise DocumentRefused(where, _("pair %(n)d leaves before it arrives") % {"n": n})
         code = p.get("code")
@@ -335,9 +198,9 @@ def _check_pairs(raw: Any) -> list[dict]:
         pairs.append(
             {
                 "number": n,
-                "player1": _name(p["player1"], f"{where}.player1", MAX_NAME),
-                "player2": _name(p["player2"], f"{where}.player2", MAX_NAME),
-                "paid": _bool(p["paid"], f"{where}.paid"),
+                "player1": read.name(p["player1"], f"{where}.player1", MAX_NAME),
+                "player2": read.name(p["player2"], f"{where}.player2", MAX_NAME),
+                "paid": read.true_or_false(p["paid"], f"{where}.paid"),
                 "arrived_game": arrived,
                 "left_after_game": left,
                 "code": code,
@@ -347,25 +210,29 @@ def _check_pairs(raw: Any) -> list[dict]:
 
 
 def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[str]) -> dict:
-    t = _object(raw, where, ("table", "deal_first", "seats", "result", "hands", "submissions"))
-    table = _int(t["table"], f"{where}.table", 1, MAX_TABLES)
+    t = read.an_object(
+        raw, where, ("table", "deal_first", "seats", "result", "hands", "submissions")
+    )
+    table = read.whole_number(t["table"], f"{where}.table", 1, MAX_TABLES)
     at = _("game %(game)d, table %(table)d") % {"game": game, "table": table}
 
     def pair_ref(value: Any, path: str, *, null: bool = True) -> int | None:
-        n = _int(value, path, 1, MAX_PAIR, null=null)
+        n = read.whole_number(value, path, 1, MAX_PAIR, null=null)
         if n is not None and n not in numbers:
             raise DocumentRefused(path, _("pair %(n)d is not registered in this drive") % {"n": n})
         return n
 
     seats = []
-    for j, s in enumerate(_list(t["seats"], f"{where}.seats")):
+    for j, s in enumerate(read.a_list(t["seats"], f"{where}.seats")):
         path = f"{where}.seats[{j}]"
-        s = _object(s, path, ("slot", "pair", "from_table"))
+        s = read.an_object(s, path, ("slot", "pair", "from_table"))
         seats.append(
             {
-                "slot": _int(s["slot"], f"{path}.slot", 1, 2),
+                "slot": read.whole_number(s["slot"], f"{path}.slot", 1, 2),
                 "pair": pair_ref(s["pair"], f"{path}.pair", null=False),
-                "from_table": _int(s["from_table"], f"{path}.from_table", 1, MAX_TABLES, null=True),
+                "from_table": read.whole_number(
+                    s["from_table"], f"{path}.from_table", 1, MAX_TABLES, null=True
+                ),
             }
         )
     if not 1 <= len(seats) <= 2:
@@ -384,13 +251,13 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
             % {"n": deal_first, "at": at},
         )
 
-    r = _object(
+    r = read.an_object(
         t["result"],
         f"{where}.result",
         ("status", "winner", "source", "entered_by", "entered_at", "version", "reported_device"),
     )
     S = TableGame.Status
-    status = _choice(r["status"], f"{where}.result.status", S.values)
+    status = read.choice(r["status"], f"{where}.result.status", S.values)
     winner = pair_ref(r["winner"], f"{where}.result.winner")
     if winner is not None and winner not in seated:
         raise DocumentRefused(
@@ -414,33 +281,35 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
     result = {
         "status": status,
         "winner": winner,
-        "source": _choice(r["source"], f"{where}.result.source", ["", *TableGame.Source.values]),
-        "entered_by": _username(r["entered_by"], f"{where}.result.entered_by", users),
-        "entered_at": _datetime(r["entered_at"], f"{where}.result.entered_at", null=True),
-        "version": _int(r["version"], f"{where}.result.version", 0, INT_MAX),
-        "reported_device": _str(r["reported_device"], f"{where}.result.reported_device", 64),
+        "source": read.choice(
+            r["source"], f"{where}.result.source", ["", *TableGame.Source.values]
+        ),
+        "entered_by": read.username(r["entered_by"], f"{where}.result.entered_by", users),
+        "entered_at": read.date_time(r["entered_at"], f"{where}.result.entered_at", null=True),
+        "version": read.whole_number(r["version"], f"{where}.result.version", 0, INT_MAX),
+        "reported_device": read.text(r["reported_device"], f"{where}.result.reported_device", 64),
     }
 
     hands = []
     keys: set[str] = set()
-    for j, h in enumerate(_list(t["hands"], f"{where}.hands")):
+    for j, h in enumerate(read.a_list(t["hands"], f"{where}.hands")):
         path = f"{where}.hands[{j}]"
-        h = _object(
+        h = read.an_object(
             h, path, ("number", "record", "key", "source", "device", "entered_by", "entered_at")
         )
-        number = _int(h["number"], f"{path}.number", 1, SMALL_MAX)
+        number = read.whole_number(h["number"], f"{path}.number", 1, SMALL_MAX)
         if number != j + 1:
             raise DocumentRefused(
                 f"{path}.number",
                 _("the hands of %(at)s must be numbered 1, 2, 3… in order") % {"at": at},
             )
-        key = _str(h["key"], f"{path}.key", 64, blank=False)
+        key = read.text(h["key"], f"{path}.key", 64, blank=False)
         if key in keys:
             raise DocumentRefused(
                 f"{path}.key", _("two hands of %(at)s have the same key") % {"at": at}
             )
         keys.add(key)
-        record = _json(h["record"], f"{path}.record")
+        record = read.free_json(h["record"], f"{path}.record")
         if not isinstance(record, dict):
             raise DocumentRefused(f"{path}.record", _("must be an object"))
         hands.append(
@@ -448,10 +317,10 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
                 "number": number,
                 "record": record,
                 "key": key,
-                "source": _str(h["source"], f"{path}.source", 16),
-                "device": _str(h["device"], f"{path}.device", 200),
-                "entered_by": _username(h["entered_by"], f"{path}.entered_by", users),
-                "entered_at": _datetime(h["entered_at"], f"{path}.entered_at"),
+                "source": read.text(h["source"], f"{path}.source", 16),
+                "device": read.text(h["device"], f"{path}.device", 200),
+                "entered_by": read.username(h["entered_by"], f"{path}.entered_by", users),
+                "entered_at": read.date_time(h["entered_at"], f"{path}.entered_at"),
             }
         )
     if hands and len(seats) != 2:
@@ -460,9 +329,9 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
         )
 
     submissions = []
-    for j, sub in enumerate(_list(t["submissions"], f"{where}.submissions")):
+    for j, sub in enumerate(read.a_list(t["submissions"], f"{where}.submissions")):
         path = f"{where}.submissions[{j}]"
-        sub = _object(
+        sub = read.an_object(
             sub,
             path,
             ("key", "kind", "winner", "device", "agent", "actor", "at", "answer_status", "answer"),
@@ -474,15 +343,17 @@ def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[
             )
         submissions.append(
             {
-                "key": _str(sub["key"], f"{path}.key", 64, blank=False),
-                "kind": _choice(sub["kind"], f"{path}.kind", Submission.Kind.values),
+                "key": read.text(sub["key"], f"{path}.key", 64, blank=False),
+                "kind": read.choice(sub["kind"], f"{path}.kind", Submission.Kind.values),
                 "winner": won,
-                "device": _str(sub["device"], f"{path}.device", 64),
-                "agent": _str(sub["agent"], f"{path}.agent", 200),
-                "actor": _username(sub["actor"], f"{path}.actor", users),
-                "at": _datetime(sub["at"], f"{path}.at"),
-                "answer_status": _int(sub["answer_status"], f"{path}.answer_status", 100, 599),
-                "answer": _str(sub["answer"], f"{path}.answer", 300),
+                "device": read.text(sub["device"], f"{path}.device", 64),
+                "agent": read.text(sub["agent"], f"{path}.agent", 200),
+                "actor": read.username(sub["actor"], f"{path}.actor", users),
+                "at": read.date_time(sub["at"], f"{path}.at"),
+                "answer_status": read.whole_number(
+                    sub["answer_status"], f"{path}.answer_status", 100, 599
+                ),
+                "answer": read.text(sub["answer"], f"{path}.answer", 300),
             }
         )
     return {
@@ -500,7 +371,7 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
     numbers = {p["number"] for p in pairs}
     played = drive["current_game"]
     tables: list[dict] = []
-    games = _list(raw, "games")
+    games = read.a_list(raw, "games")
     if not played and games:
         raise DocumentRefused("games", _("a drive still registering pairs has no games yet"))
     if len(games) != played:
@@ -511,13 +382,13 @@ def _check_games(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> l
     keys: set[str] = set()
     for i, g in enumerate(games):
         where = f"games[{i}]"
-        g = _object(g, where, ("game", "tables"))
-        game = _int(g["game"], f"{where}.game", 1, MAX_GAMES)
+        g = read.an_object(g, where, ("game", "tables"))
+        game = read.whole_number(g["game"], f"{where}.game", 1, MAX_GAMES)
         if game != i + 1:
             raise DocumentRefused(f"{where}.game", _("the games must be 1, 2, 3… in order"))
         seen_tables: set[int] = set()
         seen_pairs: set[int] = set()
-        rows = _list(g["tables"], f"{where}.tables")
+        rows = read.a_list(g["tables"], f"{where}.tables")
         if not rows:
             raise DocumentRefused(
                 f"{where}.tables", _("game %(game)d has no tables") % {"game": game}
@@ -576,7 +447,7 @@ def _words(value: Any, where: str) -> dict | None:
         return None
     if not isinstance(value, dict):
         raise DocumentRefused(where, _("must be an object or null"))
-    _json(value, where)
+    read.free_json(value, where)
     if _sentence_size(value, where) > WORDS_MAX:
         raise DocumentRefused(where, _("says more than %(n)d characters") % {"n": WORDS_MAX})
     return value
@@ -584,14 +455,14 @@ def _words(value: Any, where: str) -> dict | None:
 
 def _sentence_size(node: Any, where: str) -> int:
     """How long the sentence is at most once its placeholders are filled."""
-    node = _object(node, where, ("msgid",), ("style", "params", "plural", "count"))
-    texts = [_str(node["msgid"], f"{where}.msgid", WORDS_MAX, blank=False)]
+    node = read.an_object(node, where, ("msgid",), ("style", "params", "plural", "count"))
+    texts = [read.text(node["msgid"], f"{where}.msgid", WORDS_MAX, blank=False)]
     if "plural" in node or "count" in node:
-        texts.append(_str(node.get("plural"), f"{where}.plural", WORDS_MAX, blank=False))
-        _int(node.get("count"), f"{where}.count", 0, INT_MAX)
+        texts.append(read.text(node.get("plural"), f"{where}.plural", WORDS_MAX, blank=False))
+        read.whole_number(node.get("count"), f"{where}.count", 0, INT_MAX)
     if "style" not in node:  # a word, said as it is: nothing is put into it
         return max(len(t) for t in texts)
-    style = _choice(node["style"], f"{where}.style", ["%", "{}", ""])
+    style = read.choice(node["style"], f"{where}.style", ["%", "{}", ""])
     params = node.get("params", {})
     if not isinstance(params, dict):
         raise DocumentRefused(f"{where}.params", _("must be an object"))
@@ -631,32 +502,32 @@ def _fields(text: str, style: str, where: str) -> list[str]:
 
 
 def _check_audit(raw: Any, users: set[str]) -> list[dict]:
-    entries = _list(raw, "audit")
+    entries = read.a_list(raw, "audit")
     out = []
     for i, e in enumerate(entries):
         where = f"audit[{i}]"
-        e = _object(
+        e = read.an_object(
             e,
             where,
             ("at", "actor", "action", "summary", "source", "device", "old", "new"),
             ("undoes", "words"),
         )
         row = {
-            "at": _datetime(e["at"], f"{where}.at"),
-            "actor": _username(e["actor"], f"{where}.actor", users),
-            "action": _str(e["action"], f"{where}.action", 40, blank=False),
-            "summary": _str(e["summary"], f"{where}.summary", 300),
-            "source": _str(e["source"], f"{where}.source", 120),
-            "device": _str(e["device"], f"{where}.device", 200),
-            "old": _json(e["old"], f"{where}.old"),
-            "new": _json(e["new"], f"{where}.new"),
+            "at": read.date_time(e["at"], f"{where}.at"),
+            "actor": read.username(e["actor"], f"{where}.actor", users),
+            "action": read.text(e["action"], f"{where}.action", 40, blank=False),
+            "summary": read.text(e["summary"], f"{where}.summary", 300),
+            "source": read.text(e["source"], f"{where}.source", 120),
+            "device": read.text(e["device"], f"{where}.device", 200),
+            "old": read.free_json(e["old"], f"{where}.old"),
+            "new": read.free_json(e["new"], f"{where}.new"),
             # Kept since the trail reads in its reader's language; optional for older files.
             "words": _words(e.get("words"), f"{where}.words"),
         }
         if "undoes" in e:
             if not isinstance(row["new"], dict) or "undoes" in row["new"]:
                 raise DocumentRefused(where, _("an undo's new state must be an object"))
-            undoes = _int(e["undoes"], f"{where}.undoes", 0, INT_MAX, null=True)
+            undoes = read.whole_number(e["undoes"], f"{where}.undoes", 0, INT_MAX, null=True)
             if undoes is not None and undoes >= i:
                 raise DocumentRefused(f"{where}.undoes", _("an undo must name an earlier entry"))
             row["undoes"] = undoes
@@ -668,7 +539,7 @@ PRIZE_RE = re.compile(r"^(place-([1-9]|1[0-9]|20)|booby)$")
 
 
 def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> dict:
-    p = _object(
+    p = read.an_object(
         raw, "prizes", ("settings", "places", "decisions", "jar_entries", "jar_draw", "side_draws")
     )
     numbers = {x["number"] for x in pairs}
@@ -676,8 +547,8 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
 
     def pair_list(value: Any, where: str, within: set[int]) -> list[int]:
         out = []
-        for k, n in enumerate(_list(value, where)):
-            n = _int(n, f"{where}[{k}]", 1, MAX_PAIR)
+        for k, n in enumerate(read.a_list(value, where)):
+            n = read.whole_number(n, f"{where}[{k}]", 1, MAX_PAIR)
             if n not in within:
                 raise DocumentRefused(
                     f"{where}[{k}]", _("pair %(n)d is not among the pairs it may be") % {"n": n}
@@ -689,18 +560,18 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
 
     settings = None
     if p["settings"] is not None:
-        s = _object(p["settings"], "prizes.settings", PRIZE_SETTING_FIELDS)
+        s = read.an_object(p["settings"], "prizes.settings", PRIZE_SETTING_FIELDS)
         settings = {}
         for name in PRIZE_SETTING_FIELDS:
             f = PrizeSettings._meta.get_field(name)
             where = f"prizes.settings.{name}"
             if f.get_internal_type() == "BooleanField":
-                settings[name] = _bool(s[name], where)
+                settings[name] = read.true_or_false(s[name], where)
             elif f.get_internal_type() == "CharField":
-                settings[name] = _str(s[name], where, f.max_length)
+                settings[name] = read.text(s[name], where, f.max_length)
             else:
                 hi = CENTS_MAX if f.get_internal_type() == "PositiveIntegerField" else SMALL_MAX
-                settings[name] = _int(s[name], where, 0, hi, null=f.null)
+                settings[name] = read.whole_number(s[name], where, 0, hi, null=f.null)
         if settings["jar_games"] < 1:
             raise DocumentRefused("prizes.settings.jar_games", _("must be at least 1"))
         if settings["booby_cents"] is not None and settings["booby_item"].strip():
@@ -709,10 +580,10 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
             )
 
     places = []
-    for i, row in enumerate(_list(p["places"], "prizes.places")):
+    for i, row in enumerate(read.a_list(p["places"], "prizes.places")):
         where = f"prizes.places[{i}]"
-        row = _object(row, where, ("place", "cents", "item"))
-        place = _int(row["place"], f"{where}.place", 1, 20)
+        row = read.an_object(row, where, ("place", "cents", "item"))
+        place = read.whole_number(row["place"], f"{where}.place", 1, 20)
         if place > drive["prize_places"]:
             raise DocumentRefused(
                 f"{where}.place",
@@ -720,16 +591,16 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
             )
         if place in {x["place"] for x in places}:
             raise DocumentRefused(f"{where}.place", _("place %(n)d is there twice") % {"n": place})
-        cents = _cents(row["cents"], f"{where}.cents", null=True)
-        item = _str(row["item"], f"{where}.item", 120)
+        cents = read.cents(row["cents"], f"{where}.cents", null=True)
+        item = read.text(row["item"], f"{where}.item", 120)
         if (cents is None) == (not item.strip()):
             raise DocumentRefused(where, _("a place wins money or an item, one of them"))
         places.append({"place": place, "cents": cents, "item": item})
 
     decisions = []
-    for i, row in enumerate(_list(p["decisions"], "prizes.decisions")):
+    for i, row in enumerate(read.a_list(p["decisions"], "prizes.decisions")):
         where = f"prizes.decisions[{i}]"
-        row = _object(
+        row = read.an_object(
             row,
             where,
             (
@@ -744,7 +615,7 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
                 "decided_by",
             ),
         )
-        prize = _str(row["prize"], f"{where}.prize", 20)
+        prize = read.text(row["prize"], f"{where}.prize", 20)
         if not PRIZE_RE.match(prize):
             raise DocumentRefused(f"{where}.prize", _("must be place-1 … place-20 or booby"))
         if prize in {d["prize"] for d in decisions}:
@@ -753,15 +624,15 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
             )
         if not finished:
             raise DocumentRefused(where, _("prizes are decided only once the drive is finished"))
-        status = _choice(row["status"], f"{where}.status", Decision.Status.values)
-        method = _choice(row["method"], f"{where}.method", ["", *Decision.Method.values])
+        status = read.choice(row["status"], f"{where}.status", Decision.Status.values)
+        method = read.choice(row["method"], f"{where}.method", ["", *Decision.Method.values])
         if (status == Decision.Status.OPEN) != (method == ""):
             raise DocumentRefused(
                 where, _("a decided prize says how it was decided, an open one does not")
             )
         tied = pair_list(row["pairs"], f"{where}.pairs", numbers)
-        detail = _json(row["detail"], f"{where}.detail")
-        history = _json(row["history"], f"{where}.history")
+        detail = read.free_json(row["detail"], f"{where}.detail")
+        history = read.free_json(row["history"], f"{where}.history")
         if not isinstance(detail, dict):
             raise DocumentRefused(f"{where}.detail", _("must be an object"))
         if not isinstance(history, list):
@@ -775,16 +646,16 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
                 "winners": pair_list(row["winners"], f"{where}.winners", set(tied)),
                 "detail": detail,
                 "history": history,
-                "decided_at": _datetime(row["decided_at"], f"{where}.decided_at", null=True),
-                "decided_by": _username(row["decided_by"], f"{where}.decided_by", users),
+                "decided_at": read.date_time(row["decided_at"], f"{where}.decided_at", null=True),
+                "decided_by": read.username(row["decided_by"], f"{where}.decided_by", users),
             }
         )
 
     entries = []
-    for i, row in enumerate(_list(p["jar_entries"], "prizes.jar_entries")):
+    for i, row in enumerate(read.a_list(p["jar_entries"], "prizes.jar_entries")):
         where = f"prizes.jar_entries[{i}]"
-        row = _object(row, where, ("pair", "created_at"))
-        n = _int(row["pair"], f"{where}.pair", 1, MAX_PAIR)
+        row = read.an_object(row, where, ("pair", "created_at"))
+        n = read.whole_number(row["pair"], f"{where}.pair", 1, MAX_PAIR)
         if n not in numbers:
             raise DocumentRefused(
                 f"{where}.pair", _("pair %(n)d is not registered in this drive") % {"n": n}
@@ -792,13 +663,13 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
         if n in {e["pair"] for e in entries}:
             raise DocumentRefused(f"{where}.pair", _("pair %(n)d is in the jar twice") % {"n": n})
         entries.append(
-            {"pair": n, "created_at": _datetime(row["created_at"], f"{where}.created_at")}
+            {"pair": n, "created_at": read.date_time(row["created_at"], f"{where}.created_at")}
         )
 
     jar_draw = None
     if p["jar_draw"] is not None:
         where = "prizes.jar_draw"
-        row = _object(
+        row = read.an_object(
             p["jar_draw"],
             where,
             (
@@ -817,8 +688,8 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
                 where, _("the cookie jar is drawn only once the drive is finished")
             )
         drawn = []
-        for k, n in enumerate(_list(row["numbers"], f"{where}.numbers")):
-            n = _int(n, f"{where}.numbers[{k}]", 1, drive["current_game"])
+        for k, n in enumerate(read.a_list(row["numbers"], f"{where}.numbers")):
+            n = read.whole_number(n, f"{where}.numbers[{k}]", 1, drive["current_game"])
             if n in drawn:
                 raise DocumentRefused(
                     f"{where}.numbers[{k}]", _("game %(n)d is drawn twice") % {"n": n}
@@ -826,36 +697,36 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
             drawn.append(n)
         jar_draw = {
             "numbers": drawn,
-            "seed": _int(row["seed"], f"{where}.seed", 0, SEED_LIMIT - 1, null=True),
+            "seed": read.whole_number(row["seed"], f"{where}.seed", 0, SEED_LIMIT - 1, null=True),
             "winners": pair_list(row["winners"], f"{where}.winners", {e["pair"] for e in entries}),
-            "total": _cents(row["total"], f"{where}.total"),
-            "share": _cents(row["share"], f"{where}.share"),
-            "kept_by_hall": _cents(row["kept_by_hall"], f"{where}.kept_by_hall"),
-            "carried_to": _drive_ref_in(row["carried_to"], f"{where}.carried_to"),
-            "drawn_at": _datetime(row["drawn_at"], f"{where}.drawn_at"),
+            "total": read.cents(row["total"], f"{where}.total"),
+            "share": read.cents(row["share"], f"{where}.share"),
+            "kept_by_hall": read.cents(row["kept_by_hall"], f"{where}.kept_by_hall"),
+            "carried_to": read.drive_ref(row["carried_to"], f"{where}.carried_to"),
+            "drawn_at": read.date_time(row["drawn_at"], f"{where}.drawn_at"),
         }
 
     side_draws = []
-    for i, row in enumerate(_list(p["side_draws"], "prizes.side_draws")):
+    for i, row in enumerate(read.a_list(p["side_draws"], "prizes.side_draws")):
         where = f"prizes.side_draws[{i}]"
-        row = _object(row, where, ("kind", "seed", "result", "cents", "drawn_at"))
-        kind = _choice(row["kind"], f"{where}.kind", SideDraw.Kind.values)
+        row = read.an_object(row, where, ("kind", "seed", "result", "cents", "drawn_at"))
+        kind = read.choice(row["kind"], f"{where}.kind", SideDraw.Kind.values)
         if kind in {s["kind"] for s in side_draws}:
             raise DocumentRefused(
                 f"{where}.kind", _("the %(kind)s is drawn twice") % {"kind": kind}
             )
         if drive["status"] == Drive.Status.SETUP:
             raise DocumentRefused(where, _("nothing is drawn before the drive starts"))
-        result = _json(row["result"], f"{where}.result")
+        result = read.free_json(row["result"], f"{where}.result")
         if not isinstance(result, dict):
             raise DocumentRefused(f"{where}.result", _("must be an object"))
         side_draws.append(
             {
                 "kind": kind,
-                "seed": _int(row["seed"], f"{where}.seed", 0, SEED_LIMIT - 1),
+                "seed": read.whole_number(row["seed"], f"{where}.seed", 0, SEED_LIMIT - 1),
                 "result": result,
-                "cents": _cents(row["cents"], f"{where}.cents"),
-                "drawn_at": _datetime(row["drawn_at"], f"{where}.drawn_at"),
+                "cents": read.cents(row["cents"], f"{where}.cents"),
+                "drawn_at": read.date_time(row["drawn_at"], f"{where}.drawn_at"),
             }
         )
     return {
@@ -870,7 +741,7 @@ def _check_prizes(raw: Any, drive: dict, pairs: list[dict], users: set[str]) -> 
 
 def check_document(document: Any) -> CheckedDocument:
     """The document checked from top to bottom; DocumentRefused names the first thing wrong."""
-    doc = _object(
+    doc = read.an_object(
         document,
         "document",
         ("format", "version", "club", "drive", "pairs", "games", "audit", "prizes"),
@@ -883,7 +754,7 @@ def check_document(document: Any) -> CheckedDocument:
             _("this site reads version %(ours)d; the file is version %(theirs)s")
             % {"ours": VERSION, "theirs": str(doc["version"])[:20]},
         )
-    _str(doc["club"], "club", 120)
+    read.text(doc["club"], "club", 120)
     users: set[str] = set()
     drive = _check_drive(doc["drive"])
     pairs = _check_pairs(doc["pairs"])

@@ -7,6 +7,7 @@ message with a 4xx); any other exception is a bug.
 
 - common: the drive's row lock, the current-game check, new pair codes
 - setup: drives and pairs
+- again: a new drive from a previous one
 - seating: start, next game and taking it back
 - results: the current game's results (rules in drives.results)
 - changes: late and leaving pairs, seat edits, corrections, finishing
@@ -18,6 +19,7 @@ The errors, the origin of a change and the audit writer are clubs.interface's.
 Views call these by name from this package (``services.result_enter``).
 """
 
+from .again import drive_copy, pairs_reregister, pairs_to_reregister, planned_games
 from .changes import (
     CorrectionPlan,
     SeatingChange,
@@ -84,7 +86,6 @@ from .setup import (
     SCREEN_SETTINGS,
     DuplicatePairs,
     clean_name,
-    drive_copy,
     drive_create,
     drive_delete_demo,
     drive_print_language_set,
@@ -98,10 +99,7 @@ from .setup import (
     pairs_add_many,
     pairs_bulk_add,
     pairs_bulk_undo,
-    pairs_reregister,
-    pairs_to_reregister,
     parse_pair_line,
-    planned_games,
 )
 
 __all__ = [

@@ -1,5 +1,5 @@
-"""Drives and pairs: create and change a drive, register, change and remove pairs, a new drive
-from a previous one.
+"""Drives and pairs: create and change a drive, register, change and remove pairs (a new drive
+from a previous one is in again.py).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from datetime import date, datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -33,8 +32,6 @@ from ..models import (
     MAX_PAIRS,
     Drive,
     Pair,
-    PlacePrize,
-    PrizeSettings,
     Seat,
     Submission,
     TableGame,
@@ -67,7 +64,7 @@ def _one_way_to_confirm(drive: Drive) -> None:
         )
 
 
-def _settings_of(drive: Drive) -> dict:
+def settings_of(drive: Drive) -> dict:
     out = {k: getattr(drive, k) for k in DRIVE_SETTINGS}
     out["date"] = drive.date.isoformat() if isinstance(drive.date, date) else str(drive.date)
     return out
@@ -92,7 +89,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
             origin=origin,
             action="drive_create",
             summary=gettext_noop("Drive created"),
-            new=_settings_of(drive),
+            new=settings_of(drive),
         )
     return drive
 
@@ -106,13 +103,13 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
         drive = locked_drive(drive)
         if not drive.is_setup:
             raise DriveError(_("The drive has started: its settings can no longer change."), 409)
-        old = _settings_of(drive)
+        old = settings_of(drive)
         for k, v in values.items():
             setattr(drive, k, v)
         _one_way_to_confirm(drive)
         check_game_options(drive)
         drive.full_clean(exclude=["club"])
-        if _settings_of(drive) == old:
+        if settings_of(drive) == old:
             return drive
         drive.save()
         record_audit(
@@ -124,7 +121,7 @@ def drive_update(*, drive: Drive, actor, now: datetime, origin: Origin = FRONT, 
             action="drive_update",
             summary=gettext_noop("Drive settings changed"),
             old=old,
-            new=_settings_of(drive),
+            new=settings_of(drive),
         )
     return drive
 
@@ -262,7 +259,7 @@ def parse_pair_line(line: str) -> tuple[int | None, str, str]:
     return number, clean_name(parts[0]), clean_name(parts[1])
 
 
-def _require_setup(drive: Drive) -> None:
+def require_setup(drive: Drive) -> None:
     if not drive.is_setup:
         raise DriveError(_("The drive has started: pairs can no longer be added or removed."), 409)
 
@@ -319,7 +316,7 @@ def pair_add(
 ) -> Pair:
     with transaction.atomic():
         drive = locked_drive(drive)
-        _require_setup(drive)
+        require_setup(drive)
         p1, p2 = clean_name(player1), clean_name(player2)
         check_room(drive, 1)
         if number is None:
@@ -367,16 +364,22 @@ class DuplicatePairs(DriveError):
 PASTE_DUPLICATES = ("ask", "skip", "add")
 
 
+def names_key(player1: str, player2: str) -> tuple[str, str]:
+    # "Mary & John" and "john & mary" are the same two people.
+    a, b = sorted((player1.casefold(), player2.casefold()))
+    return a, b
+
+
 def _registered_twice(
     drive: Drive, parsed: list[tuple[int | None, str, str]]
 ) -> list[tuple[int, str, int | None]]:
     """The pasted lines whose names are registered in the drive, or came earlier in the paste."""
     registered = drive.pairs.values_list("number", "player1", "player2")
-    here = {_names_key(p1, p2): n for n, p1, p2 in registered}
+    here = {names_key(p1, p2): n for n, p1, p2 in registered}
     seen: set[tuple[str, str]] = set()
     found = []
     for i, (_number, p1, p2) in enumerate(parsed, start=1):
-        key = _names_key(clean_name(p1), clean_name(p2))
+        key = names_key(clean_name(p1), clean_name(p2))
         if key in here or key in seen:
             found.append((i, f"{p1} & {p2}", here.get(key)))
         seen.add(key)
@@ -452,7 +455,7 @@ def pairs_bulk_undo(
     Returns how many pairs were removed."""
     with transaction.atomic():
         drive = locked_drive(drive)
-        _require_setup(drive)
+        require_setup(drive)
         entry = last_paste(drive)
         if entry is None or entry.pk != entry_id:
             raise StaleError(_("That paste can no longer be taken back: reload the page."))
@@ -508,7 +511,7 @@ def pairs_add_many(
         raise DriveError(" ".join(errors[:5]))
     with transaction.atomic():
         drive = locked_drive(drive)
-        _require_setup(drive)
+        require_setup(drive)
         check_room(drive, len(parsed))
         taken = set(drive.pairs.values_list("number", flat=True))
         nxt = max(taken, default=0) + 1
@@ -616,7 +619,7 @@ def pair_set_paid(*, pair: Pair, actor, now: datetime, paid: bool, origin: Origi
 def pair_remove(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> None:
     with transaction.atomic():
         drive = locked_drive(pair.drive)
-        _require_setup(drive)
+        require_setup(drive)
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
         old = pair_audit_fields(pair)
         pair.delete()
@@ -657,178 +660,3 @@ def drive_delete_demo(*, drive: Drive, actor, now: datetime, origin: Origin = FR
             summary=gettext_noop("Demo drive deleted: %(drive)s") % {"drive": old["name"]},
             old=old,
         )
-
-
-# --- A new drive from a previous one ------------------------------------------
-# Most of a club's nights repeat last week's: same hall, same games, mostly the
-# same pairs. A copy takes the settings; its pairs page offers the old pairs
-# for one-tap re-registration.
-
-
-def planned_games(drive: Drive) -> int:
-    """The number of games the drive was planned for: a drive finished early keeps only
-    the games played in `games`; its plan is in the finish-early audit entry."""
-    entry = (
-        AuditEntry.objects.filter(drive=drive, action="drive_finish_early")
-        .order_by("-id")
-        .values_list("old", flat=True)
-        .first()
-    )
-    planned = (entry or {}).get("games") if isinstance(entry, dict) else None
-    return planned if isinstance(planned, int) and planned >= drive.games else drive.games
-
-
-def _copy_prizes(source: Drive, drive: Drive) -> dict:
-    """The source's prize settings and place prizes, onto the new drive; what was copied."""
-    settings = PrizeSettings.objects.filter(drive=source).first()
-    copied: dict = {}
-    if settings is not None:
-        values = {
-            f.name: getattr(settings, f.name)
-            for f in PrizeSettings._meta.concrete_fields
-            if f.name not in ("id", "drive")
-        }
-        PrizeSettings.objects.create(drive=drive, **values)
-        copied["prize_settings"] = values
-    places = [
-        PlacePrize(drive=drive, place=p.place, cents=p.cents, item=p.item)
-        for p in PlacePrize.objects.filter(drive=source, place__lte=drive.prize_places)
-    ]
-    PlacePrize.objects.bulk_create(places)
-    copied["place_prizes"] = [{"place": p.place, "cents": p.cents, "item": p.item} for p in places]
-    return copied
-
-
-def drive_copy(
-    *,
-    source: Drive,
-    actor,
-    now: datetime,
-    origin: Origin = FRONT,
-    date: date | None = None,
-    name: str | None = None,
-) -> Drive:
-    """A new drive in the source's club with its settings, its planned number of games
-    (not the games played when it finished early), its prize settings and place prizes,
-    named `name` (default: the source's) and dated `date` (default: today where the hall
-    is), registering pairs, with no pairs yet."""
-    values = {k: getattr(source, k) for k in DRIVE_SETTINGS if k not in ("date", "name")}
-    values["games"] = planned_games(source)
-    with transaction.atomic():
-        drive = Drive(
-            club_id=source.club_id,
-            name=name or source.name,
-            date=date or timezone.localdate(now),
-            copied_from=source,
-            **values,
-        )
-        drive.full_clean(exclude=["club", "copied_from"])
-        drive.save()
-        prizes = _copy_prizes(source, drive)
-        record_audit(
-            club=source.club,
-            drive=drive,
-            actor=actor,
-            now=now,
-            origin=origin,
-            action="drive_copy",
-            summary=gettext_noop("Drive created from “%(name)s” of %(date)s")
-            % {"name": source.name, "date": source.date.isoformat()},
-            new={**_settings_of(drive), "from_drive": source.pk, **prizes},
-        )
-    return drive
-
-
-def _names_key(player1: str, player2: str) -> tuple[str, str]:
-    # "Mary & John" and "john & mary" are the same two people.
-    a, b = sorted((player1.casefold(), player2.casefold()))
-    return a, b
-
-
-def pairs_to_reregister(drive: Drive, source: Drive) -> list[Pair]:
-    """The source drive's pairs whose two names are not registered in `drive` yet."""
-    here = {_names_key(p1, p2) for p1, p2 in drive.pairs.values_list("player1", "player2")}
-    return [p for p in source.pairs.all() if _names_key(p.player1, p.player2) not in here]
-
-
-def pairs_reregister(
-    *,
-    drive: Drive,
-    source: Drive,
-    numbers: list[int],
-    actor,
-    now: datetime,
-    origin: Origin = FRONT,
-) -> list[Pair]:
-    """Register pairs of the source drive again, by their numbers there.
-
-    A pair keeps its number when it is free here; otherwise it takes the next
-    number after the highest one in use. Nobody has paid yet tonight.
-    """
-    if source.club_id != drive.club_id:
-        raise DriveError(_("No such drive in your club."), 404)
-    numbers = list(dict.fromkeys(numbers))  # a double tap sends a number twice
-    if not numbers:
-        raise DriveError(_("Choose at least one pair to add."))
-    with transaction.atomic():
-        drive = locked_drive(drive)
-        _require_setup(drive)
-        by_number = {p.number: p for p in source.pairs.filter(number__in=numbers)}
-        missing = [n for n in numbers if n not in by_number]
-        if missing:
-            raise DriveError(
-                _("Pair %(n)d was not in “%(drive)s”.") % {"n": missing[0], "drive": source.name}
-            )
-        here = {_names_key(p1, p2) for p1, p2 in drive.pairs.values_list("player1", "player2")}
-        for n in numbers:
-            old = by_number[n]
-            if _names_key(old.player1, old.player2) in here:
-                raise DriveError(_("%(names)s are already registered.") % {"names": old.names}, 409)
-        check_room(drive, len(numbers))
-        taken = set(drive.pairs.values_list("number", flat=True))
-        # First every pair whose number is free keeps it, so a renumbered pair
-        # never takes the number another pair of the same tap would have kept.
-        keep = [n for n in sorted(numbers) if n not in taken]
-        taken.update(keep)
-        nxt = max(taken, default=0) + 1
-        assigned = {n: n for n in keep}
-        for n in sorted(set(numbers) - set(keep)):
-            assigned[n] = nxt
-            nxt += 1
-        if max(assigned.values()) > 9999:
-            raise DriveError(_("A pair number must be between 1 and 9999."))
-        pairs = [
-            Pair(
-                drive=drive,
-                number=assigned[n],
-                player1=by_number[n].player1,
-                player2=by_number[n].player2,
-                paid=False,
-            )
-            for n in sorted(numbers)
-        ]
-        for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
-            pair.code = code
-        Pair.objects.bulk_create(pairs)
-        record_audit(
-            club=drive.club,
-            drive=drive,
-            actor=actor,
-            now=now,
-            origin=origin,
-            action="pairs_reregister",
-            summary=ngettext_noop(
-                "%(count)d pair re-registered from “%(drive)s”",
-                "%(count)d pairs re-registered from “%(drive)s”",
-                len(pairs),
-            )
-            % {"count": len(pairs), "drive": source.name},
-            new={
-                "from_drive": source.pk,
-                "pairs": [
-                    {**pair_audit_fields(p), "from_number": n}
-                    for n, p in zip(sorted(numbers), pairs, strict=True)
-                ],
-            },
-        )
-    return pairs

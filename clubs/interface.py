@@ -7,7 +7,7 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .errors import DriveError, StaleError, refusal_error
-from .services import club_language_set, club_paper_size_set
+from .services import club_language_set, club_paper_size_set, club_setting_write
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "clean_text",
     "club_language_set",
     "club_paper_size_set",
+    "club_setting_write",
     "label_words",
     "record_audit",
     "refusal_error",

@@ -18,32 +18,50 @@ from .errors import DriveError
 from .models import Club
 
 
-def club_paper_size_set(
-    *, club: Club, paper_size: str, actor, now: datetime, origin: Origin = FRONT
+def club_setting_write(
+    *, club: Club, field: str, value, action: str, summary, actor, now: datetime, origin: Origin
 ) -> Club:
-    """The paper the club prints on (Letter or A4): every PDF is laid out for it."""
-    if paper_size not in Club.PaperSize.values:
-        raise DriveError(_("The paper size must be Letter or A4."))
+    """Write one of the club's settings, already checked by its setter, under the club's row
+    lock, with one audit entry of the old and new value; a value that is already set writes
+    nothing."""
     with transaction.atomic():
         club = Club.objects.select_for_update().get(pk=club.pk)
-        old = club.paper_size
-        if old == paper_size:
+        old = getattr(club, field)
+        if old == value:
             return club
-        club.paper_size = paper_size
-        club.save(update_fields=["paper_size"])
+        setattr(club, field, value)
+        club.save(update_fields=[field])
         record_audit(
             club=club,
             drive=None,
             actor=actor,
             now=now,
             origin=origin,
-            action="club_paper_size",
-            summary=gettext_noop("Paper size set to %(paper)s")
-            % {"paper": label_words(Club.PaperSize(paper_size).label)},
-            old={"paper_size": old},
-            new={"paper_size": paper_size},
+            action=action,
+            summary=summary,
+            old={field: old},
+            new={field: value},
         )
     return club
+
+
+def club_paper_size_set(
+    *, club: Club, paper_size: str, actor, now: datetime, origin: Origin = FRONT
+) -> Club:
+    """The paper the club prints on (Letter or A4): every PDF is laid out for it."""
+    if paper_size not in Club.PaperSize.values:
+        raise DriveError(_("The paper size must be Letter or A4."))
+    return club_setting_write(
+        club=club,
+        field="paper_size",
+        value=paper_size,
+        action="club_paper_size",
+        summary=gettext_noop("Paper size set to %(paper)s")
+        % {"paper": label_words(Club.PaperSize(paper_size).label)},
+        actor=actor,
+        now=now,
+        origin=origin,
+    )
 
 
 def club_language_set(
@@ -54,23 +72,14 @@ def club_language_set(
     names = dict(settings.LANGUAGES)
     if language not in names:
         raise DriveError(_("Choose English or French."))
-    with transaction.atomic():
-        club = Club.objects.select_for_update().get(pk=club.pk)
-        old = club.language
-        if old == language:
-            return club
-        club.language = language
-        club.save(update_fields=["language"])
-        record_audit(
-            club=club,
-            drive=None,
-            actor=actor,
-            now=now,
-            origin=origin,
-            action="club_language",
-            summary=gettext_noop("The club's language is now %(language)s")
-            % {"language": names[language]},
-            old={"language": old},
-            new={"language": language},
-        )
-    return club
+    return club_setting_write(
+        club=club,
+        field="language",
+        value=language,
+        action="club_language",
+        summary=gettext_noop("The club's language is now %(language)s")
+        % {"language": names[language]},
+        actor=actor,
+        now=now,
+        origin=origin,
+    )

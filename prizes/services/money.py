@@ -8,7 +8,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.interface import FRONT, Origin
+from clubs.interface import FRONT, Origin, club_setting_write
 from clubs.models import Club
 from drives.interface import locked_drive
 from drives.models import Drive, PlacePrize, PrizeSettings
@@ -124,25 +124,16 @@ def club_cash_unit_set(
     """The smallest coin paid out: split shares round down to it (5 cents in Canada)."""
     if cents not in CASH_UNITS:
         raise DriveError(_("The smallest cash unit must be 1, 5, 10 or 25 cents."))
-    with transaction.atomic():
-        club = Club.objects.select_for_update().get(pk=club.pk)
-        old = club.cash_unit
-        if old == cents:
-            return club
-        club.cash_unit = cents
-        club.save(update_fields=["cash_unit"])
-        record_audit(
-            club=club,
-            drive=None,
-            actor=actor,
-            now=now,
-            origin=origin,
-            action="club_cash_unit",
-            summary=gettext_noop("Smallest cash unit set to %(c)d cents") % {"c": cents},
-            old={"cash_unit": old},
-            new={"cash_unit": cents},
-        )
-    return club
+    return club_setting_write(
+        club=club,
+        field="cash_unit",
+        value=cents,
+        action="club_cash_unit",
+        summary=gettext_noop("Smallest cash unit set to %(c)d cents") % {"c": cents},
+        actor=actor,
+        now=now,
+        origin=origin,
+    )
 
 
 __all__ = ["CASH_UNITS", "club_cash_unit_set", "place_prizes", "prize_settings_save"]

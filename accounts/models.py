@@ -4,6 +4,7 @@
 """
 
 from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore as DBStore
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 
@@ -22,9 +23,9 @@ class Session(AbstractBaseSession):
 
     @classmethod
     def get_session_store_class(cls):
-        from .sessions import SessionStore
-
-        return SessionStore
+        # Reading a row back (get_decoded) needs only Django's decoding; accounts.sessions
+        # stands on this model, not the other way round.
+        return DBStore
 
     class Meta(AbstractBaseSession.Meta):
         db_table = "accounts_session"

@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore as DBStore
 
+from .models import Session
+
 
 class SessionStore(DBStore):
     @classmethod
     def get_model_class(cls):
-        from .models import Session
-
         return Session
 
     def create_model_instance(self, data):

@@ -119,3 +119,13 @@ def test_a_session_lasts_a_hall_night_by_default():
 
 def test_session_hours_sets_how_long_a_session_lasts(tmp_path):
     assert settings_value(tmp_path, "SESSION_COOKIE_AGE", SESSION_HOURS="4") == str(4 * 60 * 60)
+
+
+def test_a_session_row_is_stamped_with_its_person_and_reads_back(club):
+    """The engine writes each row with its person; the row decodes to the session's data."""
+    user = make_user(club, username="reads-back", role="scorer")
+    client = logged_in(user)
+    key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    row = Session.objects.get(session_key=key)
+    assert row.user_id == user.pk
+    assert row.get_decoded()["_auth_user_id"] == str(user.pk)

@@ -9,14 +9,21 @@ The ground floor's names (errors, the audit writer, text cleaning) are clubs.int
 # For the floor above (print, export and import, the API, the board): the reads, writers
 # and rules they show or call, each under the name it has in drives.
 from .game_options import OPTION_NAMES, check_game_options
-from .live import game_fingerprint
 from .movement import MOVEMENTS
 from .movement import moves as seating_moves
 from .pair_codes import ALPHABET as PAIR_CODE_ALPHABET
 from .pair_codes import LENGTH as PAIR_CODE_LENGTH
 from .pair_codes import draw as pair_code_draw
 from .pair_codes import is_code as is_pair_code
-from .queries import GameCount, StandingRow, game_or_404, game_tables, punched_games, standings
+from .queries import (
+    GameCount,
+    StandingRow,
+    game_fingerprint,
+    game_or_404,
+    game_tables,
+    punched_games,
+    standings,
+)
 from .services.common import locked_drive
 from .services.links import MAX_TABLES, table_link_url, table_links
 from .services.results import KEY_RE, key_source, result_enter

@@ -268,3 +268,21 @@ def pair_card(drive: Drive, pair: Pair) -> list[CardLine]:
             )
         )
     return lines
+
+
+def game_fingerprint(drive: Drive) -> str:
+    """A short text that changes whenever a live screen of the drive's current game would.
+
+    The result screen and the projector board poll every few seconds; most polls find
+    nothing new, so an unchanged poll is answered 204 or 304 without loading a table or a
+    pair. Read fresh from the database in one statement (drives.sql.fingerprint): the
+    drive's status and current game; over the current game's tables, the count by status,
+    the sum of the result versions and the newest row id (a seat edit rebuilds the rows);
+    the seat count and newest seat id (a late pair); the number of pairs; and the newest
+    audit entry (every change a service makes writes one, name corrections included).
+    Equal texts: nothing on screen changed.
+    """
+    row = sql.fingerprint(drive.pk)
+    if row is None:
+        return "gone"
+    return "|".join("-" if v is None else str(v) for v in row)

@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from clubs.interface import DriveError, StaleError, whole_number
 from clubs.views import handle_drive_errors, origin_of, page
 
-from .. import live, queries, services
+from .. import queries, services
 from ..forms import (
     CorrectionForm,
     GameStepForm,
@@ -48,7 +48,7 @@ def _live_key(request, drive: Drive, game: int) -> str:
     """What the result screen shows as of now, in 24 hex digits: the drive's fingerprint,
     the game, the viewer's role and language. Read before the tables, so a change that
     lands in between is seen by the next poll."""
-    text = f"{live.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
+    text = f"{queries.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 

@@ -1,5 +1,5 @@
-"""drives/live.py: the fingerprint live screens poll with; and the board's top pairs
-(board/contents.py)."""
+"""drives.queries.game_fingerprint: the fingerprint live screens poll with; and the board's
+top pairs (board/contents.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from board import contents
 from clubs.interface import Origin
-from drives import live, services
+from drives import queries, services
 from drives.models import Pair, TableGame
 from drives.queries import StandingRow
 from tests.builders import NOW, make_drive, play_game, started_drive
@@ -41,10 +41,10 @@ class Watch:
 
     def __init__(self, drive):
         self.drive = drive
-        self.last = live.game_fingerprint(drive)
+        self.last = queries.game_fingerprint(drive)
 
     def changed(self) -> bool:
-        now = live.game_fingerprint(self.drive)
+        now = queries.game_fingerprint(self.drive)
         moved, self.last = now != self.last, now
         return moved
 
@@ -155,18 +155,18 @@ def test_it_takes_one_query_at_20_and_at_120_pairs(club, organizer, n):
     play_game(drive, organizer)
     services.game_advance(drive=drive, from_game=1, actor=organizer, now=NOW)
     with CaptureQueriesContext(connection) as ctx:
-        live.game_fingerprint(drive)
+        queries.game_fingerprint(drive)
     assert len(ctx.captured_queries) == 1
 
 
 def test_it_reads_the_drive_afresh_not_the_object_it_is_given(drive, organizer):
     stale = type(drive).objects.get(pk=drive.pk)
-    before = live.game_fingerprint(stale)
+    before = queries.game_fingerprint(stale)
     play_game(drive, organizer)
     services.game_advance(drive=drive, from_game=1, actor=organizer, now=NOW)
     assert stale.current_game == 1
-    assert live.game_fingerprint(stale) != before
-    assert live.game_fingerprint(stale) == live.game_fingerprint(drive)
+    assert queries.game_fingerprint(stale) != before
+    assert queries.game_fingerprint(stale) == queries.game_fingerprint(drive)
 
 
 # --- the board's top pairs -------------------------------------------------------

@@ -74,7 +74,10 @@ def record_audit(
     old=None,
     new=None,
 ) -> AuditEntry:
-    """Write one audit entry (audit_row's values) through the ORM."""
+    """Write one audit entry (audit_row's values) through the ORM. A drive not yet saved is
+    refused: its entry would be written as of no drive."""
+    if drive is not None and drive.pk is None:
+        raise ValueError("record_audit: save the drive before its audit entry")
     row = audit_row(
         club_id=club.pk,
         drive_id=None if drive is None else drive.pk,

@@ -126,3 +126,16 @@ def test_the_audit_is_for_the_club_and_answers_htmx(org_client, other_club_clien
     scorer = make_user(club, username="scorer3", role="scorer")
     org_client.force_login(scorer)
     assert org_client.get(url).status_code == 403  # the audit is the organizer's
+
+
+@pytest.mark.django_db
+def test_an_audit_entry_of_a_drive_not_yet_saved_is_refused_and_nothing_written(club):
+    from clubs.interface import FRONT, record_audit
+    from drives.models import Drive
+
+    unsaved = Drive(club=club, name="Not saved", date=NOW.date())
+    with pytest.raises(ValueError, match="save the drive"):
+        record_audit(
+            club=club, drive=unsaved, actor=None, now=NOW, action="x", summary="x", origin=FRONT
+        )
+    assert not AuditEntry.objects.exists()

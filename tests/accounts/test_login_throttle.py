@@ -14,13 +14,12 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import AuditEntry
-from tests.builders import make_club, make_user
+from tests.builders import HTMX, make_club, make_user
 
 pytestmark = pytest.mark.django_db
 
 LOGIN = reverse("login")
 PEOPLE = reverse("club:people")
-HTMX = {"HTTP_HX_REQUEST": "true"}
 RIGHT = "pw-for-tests-1"  # conftest.make_user's password
 
 

@@ -8,11 +8,10 @@ from django.urls import reverse
 
 from accounts.services import people as accounts
 from clubs.models import AuditEntry, Membership
-from tests.builders import NOW, make_club, make_user, row_counts
+from tests.builders import HTMX, NOW, make_club, make_user, row_counts
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 GOOD = "hall-password-1"
 PEOPLE = reverse("club:people")
 

@@ -12,11 +12,10 @@ from django.urls import reverse
 
 from accounts.services import tokens as api_tokens
 from clubs.models import ApiToken, AuditEntry
-from tests.builders import NOW, make_club, make_user, row_counts
+from tests.builders import HTMX, NOW, make_club, make_user, row_counts
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PROFILE = reverse("club:profile")
 WARNING = "Copy it now: it will not be shown again."
 

@@ -15,7 +15,6 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.test import Client
 from django.urls import reverse
 
 from accounts.services import people as accounts
@@ -35,11 +34,11 @@ from tests.builders import (
     row_counts,
     started_drive,
 )
-from tests.site.test_roles import API, API_OPEN, API_ORGANIZER, API_SCORER, ROLES, ROUTES
+from tests.builders.api import NOTHING, Api, key_for
+from tests.builders.roles import API, API_OPEN, API_ORGANIZER, API_SCORER, ROLES, ROUTES
 
 pytestmark = pytest.mark.django_db
 
-NOTHING = object()
 NEW_DRIVE = {
     "name": "Christmas drive",
     "date": "2026-12-18",
@@ -49,29 +48,6 @@ NEW_DRIVE = {
     "prize_places": 3,
     "sitout_wins": True,
 }
-
-
-class Api:
-    """A client that sends a key the way a scoreboard does."""
-
-    def __init__(self, key: str | None = None, header: str | None = None):
-        self.client = Client()
-        value = header if header is not None else (f"Bearer {key}" if key else None)
-        self.extra = {"HTTP_AUTHORIZATION": value} if value is not None else {}
-
-    def get(self, path: str):
-        return self.client.get(path, **self.extra)
-
-    def post(self, path: str, body=NOTHING, raw: str | None = None):
-        data = raw if raw is not None else ("" if body is NOTHING else json.dumps(body))
-        return self.client.post(path, data=data, content_type="application/json", **self.extra)
-
-    def call(self, method: str, path: str, body=NOTHING):
-        return self.get(path) if method == "get" else self.post(path, body)
-
-
-def key_for(user, name="Scoreboard") -> str:
-    return api_tokens.token_create(actor=user, name=name, now=NOW).key
 
 
 def everything() -> dict:

@@ -18,11 +18,10 @@ from clubs.interface import Origin
 from clubs.models import AuditEntry
 from drives import movement, queries, services
 from drives.models import Drive, TableGame
-from tests.builders import NOW, make_drive, play_game, started_drive
+from tests.builders import HTMX, NOW, make_drive, play_game, started_drive
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 TABLE = Origin(source="table", device="tablet at the table")
 
 

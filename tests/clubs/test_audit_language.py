@@ -26,7 +26,7 @@ from exchange.document.check import WORDS_MAX
 from scoring import speak
 from scoring.words import from_json, gettext_noop, to_json
 from tests.builders import NOW, make_club, make_drive, make_user, play_game, started_drive
-from tests.exchange.test_exchange import finished_night, night_at_game_7
+from tests.builders.exchange import finished_night, night_at_game_7
 
 pytestmark = pytest.mark.django_db
 

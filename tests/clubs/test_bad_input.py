@@ -14,12 +14,11 @@ from clubs.models import AuditEntry
 from drives import services
 from drives.models import Hand, Pair
 from scorekeeper.models import ScoreGame, ScoreHand
-from tests.builders import NOW, play_game, row_counts, started_drive
-from tests.drives.test_scorekeeper import hand, seated
+from tests.builders import HTMX, NOW, play_game, row_counts, started_drive
+from tests.builders.scoresheets import hand, seated
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 # "²" is a digit to str.isdigit() but not to int(); int() refuses more than 4,300 digits;
 # 30 digits are past any database id.
 BAD_NUMBERS = ["²", "9" * 5000, "9" * 30, "١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩٠"]

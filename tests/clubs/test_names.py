@@ -18,8 +18,8 @@ from drives import services
 from drives.models import Drive, Pair
 from exchange import document as exchange
 from scorekeeper.models import ScoreGame
-from tests.api.test_api import Api, key_for
 from tests.builders import NOW, add_pairs, make_drive, play_game, row_counts, started_drive
+from tests.builders.api import Api, key_for
 
 pytestmark = pytest.mark.django_db
 

@@ -14,6 +14,7 @@ from clubs.models import AuditEntry
 from drives import services
 from drives.models import Drive
 from tests.builders import (
+    HTMX,
     NOW,
     add_pairs,
     make_club,
@@ -26,7 +27,6 @@ from tests.builders import (
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 SETTINGS = ("name", "venue", "games", "game", "prize_places", "sitout_wins")
 

@@ -22,9 +22,7 @@ from drives.models import Drive
 from scoring.games import VARIANTS, all_fours, make_variant
 from scoring.games import options as game_rules
 from scoring.games.core import BidderAdds, Game, SetupError, ThirtyForSixty, Variant, alone
-from tests.builders import NOW, make_club, make_drive, make_user, row_counts, started_drive
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.builders import HTMX, NOW, make_club, make_drive, make_user, row_counts, started_drive
 
 NEW_DRIVE = {
     "name": "Christmas drive",

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from drives import services
 from printing.pdf import cards, data, standings
 from tests.builders import NOW, play_game
-from tests.drives.test_night_changes import change, fresh, next_game, seven_at_game_2
+from tests.builders.night_changes import change, fresh, next_game, seven_at_game_2
 
 pytestmark = pytest.mark.django_db
 

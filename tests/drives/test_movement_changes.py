@@ -29,7 +29,7 @@ from drives.movement import (
     table_of,
     validate,
 )
-from tests.drives.test_movement import (
+from tests.builders.movement import (
     T,
     draw_winners,
     pair_numbers,

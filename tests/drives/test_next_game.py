@@ -16,7 +16,7 @@ from clubs.interface import StaleError
 from drives import movement, services, snapshots, sql
 from drives.models import Seat, TableGame
 from tests.builders import NOW, play_game, started_drive
-from tests.drives.test_snapshots import DyingCopy, make_database, rows_in
+from tests.builders.snapshots import DyingCopy, make_database, rows_in
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from clubs.interface import DriveError
 from drives import services
 from drives.models import MAX_PAIRS, Drive
 from exchange import document as exchange
-from tests.api.test_api import Api, key_for
 from tests.builders import NOW, add_pairs, make_drive, play_game, row_counts
+from tests.builders.api import Api, key_for
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from clubs.interface import Origin
 from drives import services
-from tests.builders import NOW, play_game, started_drive
-from tests.drives.test_views_game import HTMX, at_table, tap_url
+from tests.builders import HTMX, NOW, play_game, started_drive
+from tests.builders.tables import at_table, tap_url
 
 pytestmark = pytest.mark.django_db
 

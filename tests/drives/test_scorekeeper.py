@@ -12,24 +12,14 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from clubs.interface import DriveError, Origin, StaleError
+from clubs.interface import DriveError, StaleError
 from clubs.models import AuditEntry
 from drives import queries, services
-from drives.models import Drive, Hand, TableGame
-from tests.builders import NOW, play_game, row_counts, started_drive
+from drives.models import Hand, TableGame
+from tests.builders import HTMX, NOW, play_game, row_counts, started_drive
+from tests.builders.scoresheets import hand, posted, seated, sheet, sheet_url, with_options
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def seated(drive, game=1):
-    """The first two-pair table of a game and its pairs in seat-slot order (A, B)."""
-    for tg in TableGame.objects.filter(drive=drive, game=game).order_by("table"):
-        numbers = [s.pair.number for s in tg.seats.select_related("pair").order_by("slot")]
-        if len(numbers) == 2:
-            return tg.table, numbers[0], numbers[1]
-    raise AssertionError("no two-pair table")
 
 
 def sitout_table(drive, game=1):
@@ -38,34 +28,6 @@ def sitout_table(drive, game=1):
 
 def counts():
     return {**row_counts(), "Hand": Hand.objects.count()}
-
-
-def hand(
-    drive,
-    table,
-    number,
-    tricks,
-    best,
-    *,
-    actor,
-    bidder=None,
-    bid=None,
-    key=None,
-    game=None,
-):
-    """Enter one hand; tricks and best/bidder in pair numbers."""
-    drive.refresh_from_db()
-    return services.hand_add(
-        drive=drive,
-        game=game or drive.current_game,
-        table=table,
-        record={"tricks": tricks, "best": best, "bidder": bidder, "bid": bid},
-        number=number,
-        key=key or f"key-{number}",
-        actor=actor,
-        now=NOW,
-        origin=Origin(source="front: scoresheet", device="test tablet"),
-    )
 
 
 def undo(drive, table, actor, game=None, number=None):
@@ -78,10 +40,6 @@ def undo(drive, table, actor, game=None, number=None):
         now=NOW,
         number=number,
     )
-
-
-def sheet(drive, table, game=1):
-    return services.scoresheet(drive, game, table)
 
 
 def result_of(drive, table, game=1):
@@ -98,12 +56,6 @@ def drive(club, organizer):
 @pytest.fixture
 def auction(club, organizer):
     return started_drive(club, organizer, pairs=4, games=2, seed=7, game="auction_45")
-
-
-def with_options(drive, **options):
-    Drive.objects.filter(pk=drive.pk).update(game_options=options)
-    drive.refresh_from_db()
-    return drive
 
 
 def play_worked_example(drive, organizer):
@@ -486,22 +438,6 @@ def test_undo_from_a_page_that_missed_another_devices_hand_is_refused(drive, org
 
 
 # --- Screens ------------------------------------------------------------------
-
-
-def sheet_url(drive, table, game=1, name="drives:scoresheet"):
-    return reverse(name, args=[drive.pk, game, table])
-
-
-def posted(a, b, ta, tb, best, number=1, key="page-key-1", **extra):
-    data = {
-        "number": str(number),
-        "key": key,
-        f"tricks_{a}": str(ta),
-        f"tricks_{b}": str(tb),
-        "best": str(best),
-    }
-    data.update({k: str(v) for k, v in extra.items()})
-    return data
 
 
 def test_the_scoresheet_page_shows_big_controls_and_the_running_score(org_client, drive, organizer):

@@ -12,16 +12,15 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from clubs.interface import DriveError, Origin
+from clubs.interface import DriveError
 from clubs.models import AuditEntry
 from drives import services
 from drives.models import Drive, Hand, TableGame
 from scoring.games import all_fours
-from tests.builders import NOW, row_counts, started_drive
+from tests.builders import HTMX, NOW, row_counts, started_drive
+from tests.builders.scoresheets import deal
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def seated(drive, game=1):
@@ -35,22 +34,6 @@ def seated(drive, game=1):
 
 def counts():
     return {**row_counts(), "Hand": Hand.objects.count()}
-
-
-def deal(drive, table, number, *, actor, key=None, **record):
-    """Enter one deal; sides in pair numbers."""
-    drive.refresh_from_db()
-    return services.hand_add(
-        drive=drive,
-        game=drive.current_game,
-        table=table,
-        record=record,
-        number=number,
-        key=key or f"key-{number}",
-        actor=actor,
-        now=NOW,
-        origin=Origin(source="front: scoresheet", device="test tablet"),
-    )
 
 
 def undo(drive, table, actor):

@@ -11,8 +11,7 @@ import pytest
 from clubs.interface import DriveError
 from drives.models import Drive
 from tests.builders import started_drive
-from tests.drives.test_scorekeeper import hand, posted, seated, sheet, sheet_url, with_options
-from tests.drives.test_scorekeeper_all_fours import deal
+from tests.builders.scoresheets import deal, hand, posted, seated, sheet, sheet_url, with_options
 
 pytestmark = pytest.mark.django_db
 

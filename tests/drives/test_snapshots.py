@@ -17,15 +17,7 @@ import pytest
 
 from drives import snapshots
 from tests.builders import NOW
-
-
-def make_database(path: Path, rows: int = 3) -> Path:
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE result (game INTEGER, winner INTEGER)")
-    db.executemany("INSERT INTO result VALUES (?, ?)", [(g, 7) for g in range(rows)])
-    db.commit()
-    db.close()
-    return path
+from tests.builders.snapshots import Crash, DyingCopy, make_database, rows_in
 
 
 def opens_whole(path: Path) -> bool:
@@ -42,39 +34,6 @@ def opens_whole(path: Path) -> bool:
 
 def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
-
-
-class Crash(BaseException):
-    """The laptop dies: nothing in the code catches it."""
-
-
-class DyingCopy:
-    """sqlite3 as the snapshot code uses it, except that the copy dies once the target
-    file exists and before any page is in it (the power cut mid-copy)."""
-
-    def __init__(self, dies: bool = True):
-        self.dies = dies
-
-    def connect(self, *args, **kwargs):
-        con = sqlite3.connect(*args, **kwargs)
-        return _Dying(con, self.dies)
-
-    def __getattr__(self, name):
-        return getattr(sqlite3, name)
-
-
-class _Dying:
-    def __init__(self, con, dies):
-        self.con, self.dies = con, dies
-
-    def backup(self, target, **kwargs):
-        target = getattr(target, "con", target)
-        if self.dies:
-            raise Crash
-        # A copy that "finishes" with nothing in it.
-
-    def __getattr__(self, name):
-        return getattr(self.con, name)
 
 
 @pytest.fixture
@@ -159,15 +118,6 @@ def owed_here(hall, monkeypatch, settings):
     monkeypatch.setattr(snapshots, "database_file", lambda: source)
     monkeypatch.setattr(snapshots.worker, "synchronous", True)
     return source, folder
-
-
-def rows_in(path: Path) -> int:
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        assert db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-        return db.execute("SELECT count(*) FROM result").fetchone()[0]
-    finally:
-        db.close()
 
 
 def test_a_failed_snapshot_after_next_game_is_logged_not_raised(owed_here, monkeypatch, caplog):

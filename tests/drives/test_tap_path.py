@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from drives import services
 from tests.builders import NOW, started_drive
-from tests.drives.test_views_game import at_table, state, tap_url, winner
+from tests.builders.tables import at_table, state, tap_url, winner
 
 pytestmark = pytest.mark.django_db
 

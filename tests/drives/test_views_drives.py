@@ -7,11 +7,10 @@ from django.urls import reverse
 
 from clubs.models import AuditEntry
 from drives.models import Drive
-from tests.builders import make_club, make_drive, make_user, row_counts, started_drive
+from tests.builders import HTMX, make_club, make_drive, make_user, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 NEW_DRIVE = {
     "name": "Christmas drive",

@@ -9,11 +9,10 @@ from django.utils.html import escape
 
 from clubs.models import AuditEntry
 from drives.models import Drive, TableGame
-from tests.builders import add_pairs, make_drive, play_game, row_counts, started_drive
+from tests.builders import HTMX, add_pairs, make_drive, play_game, started_drive
+from tests.builders.tables import at_table, state, tap_url, winner
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def goes_to_login(response) -> bool:
@@ -31,26 +30,6 @@ def setup_drive(club, organizer):
 def running(club, organizer):
     """9 pairs, 3 games, game 1 seated: tables 1-4 play, table 5 is the sit-out."""
     return started_drive(club, organizer, pairs=9, games=3, seed=42)
-
-
-def at_table(drive, table, game=None):
-    drive.refresh_from_db()
-    tg = TableGame.objects.get(drive=drive, game=game or drive.current_game, table=table)
-    return [s.pair.number for s in tg.seats.select_related("pair").order_by("slot")]
-
-
-def winner(drive, table, game=1):
-    tg = TableGame.objects.select_related("winner").get(drive=drive, game=game, table=table)
-    return tg.winner.number if tg.winner else None
-
-
-def state(drive):
-    drive.refresh_from_db()
-    return (drive.status, drive.current_game, row_counts())
-
-
-def tap_url(drive, table, game=1):
-    return reverse("drives:result_record", args=[drive.pk, game, table])
 
 
 def night_over(club, organizer):

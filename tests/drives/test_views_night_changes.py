@@ -18,8 +18,8 @@ from django.urls import reverse
 from clubs.models import AuditEntry
 from drives import services
 from drives.models import Pair, TableGame
-from tests.builders import NOW, play_game, row_counts, started_drive
-from tests.drives.test_night_changes import (
+from tests.builders import HTMX, NOW, play_game, row_counts, started_drive
+from tests.builders.night_changes import (
     GAME_2_OF_SIX,
     fresh,
     night,
@@ -32,8 +32,6 @@ from tests.drives.test_night_changes import (
 )
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

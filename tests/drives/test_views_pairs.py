@@ -10,11 +10,9 @@ from django.utils.html import escape
 
 from clubs.models import AuditEntry
 from drives.models import Pair
-from tests.builders import NOW, add_pairs, make_drive, row_counts, started_drive
+from tests.builders import HTMX, NOW, add_pairs, make_drive, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def goes_to_login(response) -> bool:

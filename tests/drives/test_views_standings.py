@@ -9,11 +9,9 @@ from django.urls import reverse
 
 from drives import services
 from drives.models import TableGame
-from tests.builders import NOW, make_drive, play_game, row_counts, started_drive
+from tests.builders import HTMX, NOW, make_drive, play_game, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def goes_to_login(response) -> bool:

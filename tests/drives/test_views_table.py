@@ -14,12 +14,11 @@ from clubs.interface import DriveError
 from clubs.models import AuditEntry
 from drives import services
 from drives.models import Submission, TableGame, TableLink
-from tests.builders import NOW, make_club, make_user, row_counts, started_drive
+from tests.builders import HTMX, NOW, make_club, make_user, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
 
 FETCH = {"HTTP_X_REQUESTED_WITH": "fetch"}
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

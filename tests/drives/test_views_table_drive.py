@@ -15,11 +15,9 @@ from django.urls import reverse
 
 from clubs.models import AuditEntry, Club
 from drives import services
-from tests.builders import NOW, add_pairs, make_drive, row_counts, started_drive
+from tests.builders import HTMX, NOW, add_pairs, make_drive, row_counts, started_drive
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
 ]
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
+PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 HERE = Path(__file__).resolve().parent
 

@@ -17,9 +17,8 @@ from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
 from tests.builders import NOW, make_club, make_drive, make_user, play_game
+from tests.builders.browser import PASTE, log_in
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_drive_night import PASTE
-from tests.e2e.test_scorekeepers_look import log_in
 from tests.support import hall_fit_problems
 
 PROJECTOR = {"width": 1920, "height": 1080}

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.builders import make_club, make_user
+from tests.builders.browser import PASTE
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
 from tests.support import hall_fit_problems
 
@@ -22,17 +23,6 @@ pytestmark = pytest.mark.e2e
 
 SEED = "20261129"
 TABLES = 5  # 9 pairs: four tables of two and a sit-out
-PASTE = """\
-Seán Ó Súilleabháin & Marie Thériault
-Mary MacNeil & John Boudreau
-Angus MacIsaac & Theresa Poirier
-Rita MacDonald & Joe Aucoin
-Father Ronald Beaton & Cathy Chiasson
-Donnie MacLean & Flora MacKinnon
-Hughie Dan MacDonald and Peggy LeBlanc
-Bernadette Deveau + Wilfred Doucet
-Marguerite-Marie Cormier & Johnny Angus MacPherson-Gillis
-"""
 
 
 def number_in(text: str) -> int:

@@ -16,12 +16,11 @@ from playwright.sync_api import Page, expect
 
 from drives import services
 from tests.builders import add_pairs, make_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
 PASTE = "\n".join(
     f"{a} & {b}"
     for a, b in [

@@ -30,14 +30,13 @@ from drives import services
 from drives.models import Drive, TableGame
 from prizes.services import money, ties
 from tests.builders import NOW, make_club, make_drive, make_user, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT, watch
-from tests.e2e.test_practice import TRADITIONAL, at, tap_a_card, taps_ready
-from tests.prizes.test_prizes_report import finished
+from tests.builders.browser import TRADITIONAL, at, tap_a_card, taps_ready
+from tests.builders.prize_report import finished
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT, watch
 from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
 SIZES = {1024: LANDSCAPE, 768: PORTRAIT, 390: PHONE}
 PASSWORD = "pw-for-tests-1"
 SEED = "20261205"

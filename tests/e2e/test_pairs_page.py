@@ -13,12 +13,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.builders import NOW, make_drive, make_user
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
 SIZES = {"landscape": LANDSCAPE, "portrait": PORTRAIT, "phone": PHONE}
 # What a pair's row may take on average, in px (before: 87 to 101 on a landscape tablet,
 # 168 to 213 on a portrait one, 219 to 273 on a phone): one line on a landscape tablet

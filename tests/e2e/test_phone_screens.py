@@ -14,10 +14,10 @@ from playwright.sync_api import Browser, Page, expect
 from drives import services
 from drives.models import Pair, TableGame
 from tests.builders import NOW, make_club, make_user, play_game, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.builders.browser import log_in
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
-PHONE = {"width": 390, "height": 844}
 LONG_NAMES = (
     "Marguerite-Marie Cormier",
     "Johnny Angus MacPherson-Gillis",
@@ -32,13 +32,6 @@ def a_phone(browser: Browser):
     )
     context.set_default_timeout(8_000)
     return context, context.new_page()
-
-
-def log_in(page: Page, url: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("User name").fill("organizer")
-    page.get_by_label("Password").fill("pw-for-tests-1")
-    page.get_by_role("button", name="Log in").click()
 
 
 def box(page: Page, selector: str) -> dict:

@@ -18,12 +18,11 @@ from playwright.sync_api import Page, expect
 
 from practice.codes import Deal
 from scoring.play import PlayOptions
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.builders.browser import TRADITIONAL, after, at, tap_a_card, taps_ready
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
-PHONE = {"width": 390, "height": 844}
 SIZES = {"tablet": LANDSCAPE, "portrait": PORTRAIT, "phone": PHONE}
-TRADITIONAL = Deal("traditional", 3, PlayOptions(), 20261130).code
 AUCTION = Deal("auction", 4, PlayOptions(), 20261129).code
 
 
@@ -36,29 +35,6 @@ def open_deal(page: Page, base: str, code: str, level: str = "") -> None:
     taps_ready(page)
 
 
-def taps_ready(page: Page) -> None:
-    """Wait for a freshly loaded table to answer taps. The table shows before its
-    deferred scripts run, and a tap before htmx and practice.js are bound posts the
-    card as a plain form (a dimmed card then shows no reason)."""
-    page.wait_for_function(
-        "() => document.documentElement.dataset.taps === 'ready'"
-        " && document.querySelector('#content[data-at]')"
-    )
-
-
-def at(page: Page) -> str:
-    return page.locator("#content").get_attribute("data-at")
-
-
-def after(page: Page, before: str) -> None:
-    """Wait for the table to come back from the server with the moves made."""
-    page.wait_for_function(
-        "(b) => { const c = document.querySelector('#content');"
-        " return c && c.dataset.at !== b && !document.querySelector('.htmx-request'); }",
-        arg=before,
-    )
-
-
 def measure(page: Page, shoot, name: str, unfit: dict[str, list[str]]) -> None:
     """The screen at every size: hall-fit problems and a screenshot of each."""
     here = page.viewport_size
@@ -67,17 +43,6 @@ def measure(page: Page, shoot, name: str, unfit: dict[str, list[str]]) -> None:
         shoot(page, f"practice-{name}-{size}", full_page=True)
         unfit[f"{name}-{size}"] = hall_fit_problems(page)
     page.set_viewport_size(here)
-
-
-def tap_a_card(page: Page) -> None:
-    """Tap a card you may play: the first tap lifts it, the second plays it."""
-    card = page.locator("form#hand button.playcard:not(.dim)").first
-    before = at(page)
-    card.click()
-    expect(card).to_have_class(re.compile(r"\bchosen\b"))
-    assert at(page) == before, "one tap played the card"
-    card.click()
-    after(page, before)
 
 
 def play_to_the_end(page: Page, shoot, unfit, name: str, decide=None) -> int:

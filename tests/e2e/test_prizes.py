@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from prizes.services import ties
 from tests.builders import make_club, make_user
-from tests.prizes.test_prizes_report import finished
+from tests.builders.prize_report import finished
 from tests.support import hall_fit_problems
 
 

@@ -8,12 +8,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.builders import make_user, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
 PASTE = "\n".join(f"Player {i}A & Player {i}B" for i in range(1, 25))
 
 LOOKS_JS = """

@@ -15,10 +15,8 @@ from clubs.interface import Origin
 from drives import services
 from drives.models import TableGame
 from tests.builders import NOW, make_club, make_user, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
-
-PHONE = {"width": 390, "height": 844}
 
 
 def columns(page: Page) -> int:

@@ -14,18 +14,11 @@ from drives.models import Hand
 from scorekeeper import services as scorekeeper
 from scorekeeper.models import ScoreHand
 from tests.builders import NOW, make_club, make_user, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.builders.browser import log_in
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
-PHONE = {"width": 390, "height": 844}
 REFUSED = "Hand 1 refused: tricks add up to 6, must be 5."
-
-
-def log_in(page: Page, url: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("User name").fill("organizer")
-    page.get_by_label("Password").fill("pw-for-tests-1")
-    page.get_by_role("button", name="Log in").click()
 
 
 def tap(page: Page, name: str, value: str) -> None:

@@ -9,14 +9,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.builders import make_club, make_user, started_drive
+from tests.builders.browser import log_in
 from tests.support import hall_fit_problems
-
-
-def log_in(page: Page, url: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("User name").fill("organizer")
-    page.get_by_label("Password").fill("pw-for-tests-1")
-    page.get_by_role("button", name="Log in").click()
 
 
 def test_the_all_fours_deal_form_and_the_standalone_scorekeeper(

@@ -13,17 +13,9 @@ from playwright.sync_api import Page, expect
 
 from drives.models import Hand, TableGame
 from tests.builders import make_club, make_user, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.builders.browser import log_in
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
-
-PHONE = {"width": 390, "height": 844}
-
-
-def log_in(page: Page, url: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("User name").fill("organizer")
-    page.get_by_label("Password").fill("pw-for-tests-1")
-    page.get_by_role("button", name="Log in").click()
 
 
 def tricks(page: Page, pair: int, value: int):

@@ -24,12 +24,10 @@ from tests.builders import (
     play_game,
     started_drive,
 )
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_card_of_a_finished_drive_says_so(browser, shoot, live_server, transactional_db):

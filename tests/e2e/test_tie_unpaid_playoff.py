@@ -15,18 +15,10 @@ from clubs.models import AuditEntry
 from drives.models import Pair, PlacePrize
 from prizes.models import Decision
 from tests.builders import make_club, make_user
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.prizes.test_prizes_ties import THREE_WAY, finished_night
+from tests.builders.browser import log_in
+from tests.builders.ties import THREE_WAY, finished_night
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
-
-PHONE = {"width": 390, "height": 844}
-
-
-def log_in(page: Page, url: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("User name").fill("organizer")
-    page.get_by_label("Password").fill("pw-for-tests-1")
-    page.get_by_role("button", name="Log in").click()
 
 
 def test_an_unpaid_pair_is_marked_and_three_pairs_play_off_two_at_a_time(

@@ -9,8 +9,8 @@ from playwright.sync_api import Browser, expect
 from drives import services
 from drives.models import PrizeSettings
 from tests.builders import NOW, make_club, make_user, play_game, started_drive
-from tests.e2e.conftest import LANDSCAPE, PORTRAIT
-from tests.e2e.test_phone_screens import PHONE, log_in
+from tests.builders.browser import log_in
+from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
 SIZES = (("1024", LANDSCAPE), ("768", PORTRAIT), ("390", PHONE))

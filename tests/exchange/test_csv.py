@@ -12,11 +12,10 @@ from django.urls import reverse
 from drives import services
 from drives.models import TableGame
 from exchange.views.csv_files import cell
-from tests.builders import NOW, add_pairs, make_drive, play_game
+from tests.builders import HTMX, NOW, add_pairs, make_drive, play_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 NAMES = ("csv_standings", "csv_results", "csv_audit")
 
 

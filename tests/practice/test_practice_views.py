@@ -16,10 +16,10 @@ from practice import services
 from practice.codes import Deal, card_code, move_code, read_deal
 from scoring.games.cards import deck
 from scoring.play import Phase, Play, PlayOptions, view_of
+from tests.builders import HTMX
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 SEED = 20261130  # you follow to the first trick (3♣ led, 7♣ played)
 
 

@@ -15,11 +15,11 @@ from clubs.models import AuditEntry, Club
 from drives import queries, services
 from drives.models import TableLink
 from prizes.services import jar, money, side, ties
-from tests.builders import NOW, add_pairs, make_drive, play_game
+from tests.builders import HTMX, NOW, add_pairs, make_drive, play_game
+from tests.builders.pdf import pages_text
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 # url name -> the file name's ending
 DOWNLOADS = {
@@ -37,11 +37,6 @@ QUERY = {"printing:pdf_blank_cards": "?count=9"}
 
 def url(name: str, drive, query: str = "") -> str:
     return reverse(name, args=[drive.pk]) + query
-
-
-def pages_text(response) -> list[str]:
-    reader = PdfReader(io.BytesIO(response.content))
-    return [p.extract_text() for p in reader.pages]
 
 
 def goes_to_login(response) -> bool:

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from printing.pdf import data
-from tests.prizes.test_prizes_jar import opt_in, play_all, setup_drive, start
+from tests.builders.jar import opt_in, play_all, setup_drive, start
 
 pytestmark = pytest.mark.django_db
 

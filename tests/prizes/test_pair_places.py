@@ -13,7 +13,7 @@ from drives.models import Drive, PlacePrize
 from printing.pdf import data
 from prizes.services import ties
 from tests.builders import NOW
-from tests.prizes.test_prizes_ties import TWO_WAY, finished_night
+from tests.builders.ties import TWO_WAY, finished_night
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,10 @@ import re
 import pytest
 
 from prizes.models import JarDraw
-from tests.prizes.test_prizes_jar import everything, opt_in, play_all, setup_drive, start, url
+from tests.builders import HTMX
+from tests.builders.jar import everything, opt_in, play_all, setup_drive, start, url
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

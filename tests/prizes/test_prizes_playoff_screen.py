@@ -14,7 +14,8 @@ from clubs.models import AuditEntry
 from drives.models import PlacePrize
 from prizes.models import Decision
 from prizes.services import ties
-from tests.prizes.test_prizes_ties import HTMX, THREE_WAY, everything, finished_night
+from tests.builders import HTMX
+from tests.builders.ties import THREE_WAY, everything, finished_night
 
 pytestmark = pytest.mark.django_db
 

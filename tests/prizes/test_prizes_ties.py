@@ -9,48 +9,20 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import AuditEntry
-from drives import services
 from drives.models import Pair, PlacePrize, PrizeSettings, TableGame
 from prizes import rules as prizes
 from prizes.models import Decision
 from prizes.places import place_groups
 from prizes.services import report as report_service
 from prizes.services import ties
-from prizes.services.common import DriveError, tallies
-from tests.builders import NOW, row_counts, started_drive
+from prizes.services.common import DriveError
+from tests.builders import HTMX, NOW, started_drive
+from tests.builders.ties import THREE_WAY, TWO_WAY, everything, finished_night
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 SOURCE = {1: 18, 2: 18, 3: 16, 4: 15, 5: 15, 6: 12, 7: 2}  # the source's example and a 7th pair
-THREE_WAY = {1: 4, 2: 4, 3: 4, 4: 2, 5: 1, 6: 0}
-TWO_WAY = {1: 4, 2: 4, 3: 3, 4: 2, 5: 2, 6: 0}
-
-
-def finished_night(club, actor, targets, *, games, seed, **values):
-    """Play a drive to its end, choosing each table's winner so every pair ends on
-    its target (the pair that still needs more wins, then the lower number)."""
-    drive = started_drive(club, actor, pairs=len(targets), seed=seed, games=games, **values)
-    for game in range(1, games + 1):
-        won = tallies(drive)
-        for tg in TableGame.objects.filter(drive=drive, game=game).prefetch_related("seats__pair"):
-            numbers = [s.pair.number for s in tg.seats.all()]
-            if len(numbers) == 2:
-                winner = max(numbers, key=lambda n: (targets[n] - won[n], -n))
-                services.result_record(
-                    drive=drive,
-                    game=game,
-                    table=tg.table,
-                    winner_number=winner,
-                    actor=actor,
-                    now=NOW,
-                )
-        if game < games:
-            drive = services.game_advance(drive=drive, from_game=game, actor=actor, now=NOW)
-    drive = services.drive_finish(drive=drive, from_game=games, actor=actor, now=NOW)
-    assert tallies(drive) == targets, "the movement seats pairs differently now: pick another seed"
-    return drive
 
 
 @pytest.fixture
@@ -67,16 +39,6 @@ def two_way(club, organizer):
     PlacePrize.objects.create(drive=drive, place=2, cents=1000)
     PlacePrize.objects.create(drive=drive, place=3, item="a box of chocolates")
     return drive
-
-
-def everything() -> dict:
-    """Every row a prize decision could write, to show a refusal wrote nothing."""
-    return {
-        **row_counts(),
-        "decisions": sorted(
-            Decision.objects.values_list("prize", "status", "method", "winners", "pairs")
-        ),
-    }
 
 
 def decide(drive, actor, prize="place-1", **kw):

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from clubs.models import AuditEntry
 from drives.models import Pair, PlacePrize
-from tests.prizes.test_prizes_ties import HTMX, THREE_WAY, everything, finished_night
+from tests.builders import HTMX
+from tests.builders.ties import THREE_WAY, everything, finished_night
 
 pytestmark = pytest.mark.django_db
 

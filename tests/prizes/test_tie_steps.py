@@ -10,8 +10,8 @@ from django.urls import reverse
 from clubs.models import AuditEntry
 from drives.models import PlacePrize
 from prizes.models import Decision
-from tests.builders import make_user
-from tests.prizes.test_prizes_ties import HTMX, THREE_WAY, TWO_WAY, everything, finished_night
+from tests.builders import HTMX, make_user
+from tests.builders.ties import THREE_WAY, TWO_WAY, everything, finished_night
 
 pytestmark = pytest.mark.django_db
 

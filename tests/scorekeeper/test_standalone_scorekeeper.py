@@ -16,11 +16,9 @@ from clubs.interface import DriveError, StaleError
 from clubs.models import AuditEntry
 from scorekeeper import services as service
 from scorekeeper.models import ScoreGame, ScoreHand
-from tests.builders import NOW
+from tests.builders import HTMX, NOW
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def new_game(club, actor, family, variant, sides, options=None, target=None, title=""):

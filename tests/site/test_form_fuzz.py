@@ -1,11 +1,11 @@
 """Random form data posted to every write view: never a server error, and a refusal
 writes nothing.
 
-The write views are the ones tests/site/test_roles.py enumerates from the URL resolver
-(its ROLES matrix), with its address values and its world (a club, its people, a
-running drive). The field names are the ones the pages really post (every page
-of the world is read once and each <form> is mapped to the view it posts to) and
-the ones the view's code reads (its forms' fields, the keys it looks up).
+The write views are the ones tests/builders/roles.py enumerates from the URL resolver
+(its ROLES matrix), with its address values and the world of tests/site/conftest.py
+(a club, its people, a running drive). The field names are the ones the pages really
+post (every page of the world is read once and each <form> is mapped to the view
+it posts to) and the ones the view's code reads (its forms' fields, the keys it looks up).
 Hypothesis then posts a few forms per view, as the club's organizer, mixing
 those names with junk and values that are empty, huge, unicode, negative, huge
 numbers, bytes that are not UTF-8, and several values for one key, and the values the
@@ -42,7 +42,7 @@ from clubs.models import Membership
 from drives import services
 from drives.models import Drive, PlacePrize, PrizeSettings
 from tests.builders import NOW, add_pairs, make_drive, play_game
-from tests.site.test_roles import READS, ROUTES, WRITES, kwarg_values, world  # noqa: F401 (a fixture)
+from tests.builders.roles import READS, ROUTES, WRITES, kwarg_values
 
 pytestmark = pytest.mark.django_db
 

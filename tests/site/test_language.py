@@ -23,11 +23,10 @@ from drives.models import Drive
 from prizes.forms import parse_cents
 from prizes.templatetags.money import cents
 from scripts import check_translations
-from tests.builders import NOW, make_drive, started_drive
+from tests.builders import HTMX, NOW, make_drive, started_drive
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 

@@ -25,12 +25,11 @@ from django.urls import reverse
 
 from drives import services
 from drives.models import Drive, TableGame, TableLink
-from tests.builders import NOW, make_club, make_user, play_game, started_drive
+from tests.builders import HTMX, NOW, make_club, make_user, play_game, started_drive
 from tests.support import assert_statement_count, shorten
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FETCH = {"HTTP_X_REQUESTED_WITH": "fetch"}
 SIZES = (20, 120)
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from drives import services
 from tests.builders import started_drive
-from tests.printing.test_views_pdf import pages_text
+from tests.builders.pdf import pages_text
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,7 @@ import datetime as _dt
 import os
 
 NOW = _dt.datetime(2026, 11, 29, 19, 0, tzinfo=_dt.UTC)
+HTMX = {"HTTP_HX_REQUEST": "true"}  # the header htmx sends: a view answers with its partial
 
 
 def make_club(name="St. Joseph's Parish Hall"):
@@ -95,7 +96,7 @@ def settings_value(var_dir, name: str, **env: str) -> str:
     environ = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY"}}
     result = subprocess.run(
         [sys.executable, "-c", code],
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=Path(__file__).resolve().parents[2],
         env={**environ, "CARD_DRIVE_VAR": str(var_dir), **env},
         capture_output=True,
         text=True,

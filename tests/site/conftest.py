@@ -1,0 +1,52 @@
+"""The site's checks share one world: a club, its people and a running drive
+(tests/builders/roles.py holds the matrix they walk)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from django.test import Client
+
+from accounts.services import tokens as api_tokens
+from drives import services
+from scorekeeper import services as scorekeeper
+from tests.builders import NOW, add_pairs, make_club, make_drive, make_user
+
+
+@pytest.fixture
+def world(club, organizer):
+    scorer = make_user(club, username="scorer", role="scorer")
+    # Copied from last week's drive, so re-registering last week's pairs is on offer.
+    last_week = make_drive(club, organizer, name="Last Friday")
+    drive = services.drive_copy(source=last_week, actor=organizer, now=NOW)
+    add_pairs(drive, organizer, 9)
+    drive = services.drive_start(drive=drive, actor=organizer, now=NOW, seed=42)
+    pair = drive.pairs.order_by("number").first()
+    score_game = scorekeeper.score_game_create(
+        club=club,
+        family="forty_fives",
+        variant="forty_fives_45",
+        sides=[{"name": "Ann", "players": 1}, {"name": "Bob", "players": 1}],
+        options={},
+        target=None,
+        title="",
+        actor=organizer,
+        now=NOW,
+    )
+    link = services.table_links(club, 1)[0]
+    api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
+    other = make_user(make_club("Legion Branch 12"), username="other-organizer")
+    clients = {"anonymous": Client()}
+    for who, user in (("scorer", scorer), ("other_organizer", other), ("organizer", organizer)):
+        clients[who] = Client()
+        clients[who].force_login(user)
+    return SimpleNamespace(
+        drive=drive,
+        pair=pair,
+        scorer=scorer,
+        score_game=score_game,
+        link=link,
+        api_key=api_key,
+        clients=clients,
+    )

@@ -4,6 +4,8 @@ boundaries, and each refusal word for word with its msgid and values."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from prizes import rules as prizes
 from prizes.rules import PrizeError
@@ -259,3 +261,262 @@ def test_a_cut_or_a_play_off_is_refused_in_its_words(call, words, params):
         assert said.params == params
     else:
         assert msgid(said) == words
+
+
+# ---------------------------------------------------------------- aces high, digital cuts
+
+
+def test_a_round_of_aces_only_is_all_equal_when_aces_are_high():
+    aces = prizes.CutRound(((3, (1, "S")), (5, (1, "H")), (7, (1, "D"))))
+    assert aces.lowest(ace_low=False) == (3, 5, 7)
+    assert aces.lowest() == (3, 5, 7)
+
+
+def test_who_cuts_next_takes_the_ace_as_low_unless_told():
+    rounds = [{3: (1, "S"), 5: (1, "H"), 7: (2, "C")}]
+    assert prizes.who_cuts_next([3, 5, 7], rounds) == (3, 5)
+    assert prizes.who_cuts_next([3, 5, 7], rounds, ace_low=False) == ()
+
+
+def test_a_digital_cut_with_aces_high_keeps_the_setting_on_its_report():
+    # Seed 5 deals pair 3 the ace of spades and pair 7 the 4 of diamonds.
+    r = prizes.digital_cut([3, 7], seed=5, ace_low=False)
+    assert r.ace_low is False
+    assert r.rounds == (prizes.CutRound(((3, (1, "S")), (7, (4, "D")))),)
+    assert r.winner == 7
+    assert r.lines == ("Round 1: pair 3 A\u2660, pair 7 4\u2666. Pair 7 cut the lowest card.",)
+    assert prizes.digital_cut([3, 7], seed=5).ace_low is True
+    o = prizes.settle([3, 7], money_prize=True, cut=r)
+    assert o.summary == (
+        "Tie between pairs 3 and 7 settled by a digital cut (seed 5, ace high). "
+        "Round 1: pair 3 A\u2660, pair 7 4\u2666. Pair 7 cut the lowest card."
+    )
+
+
+@given(
+    st.lists(st.integers(1, 60), min_size=2, max_size=8, unique=True),
+    st.integers(0, 2**32),
+    st.booleans(),
+)
+def test_a_digital_cut_reads_as_the_same_cut_recorded_by_hand(pairs, seed, ace_low):
+    r = prizes.digital_cut(pairs, seed, ace_low)
+    assert (r.ace_low, r.seed, r.pairs) == (ace_low, seed, tuple(sorted(pairs)))
+    by_hand = prizes.physical_cut(pairs, [dict(x.cards) for x in r.rounds], ace_low)
+    assert by_hand.lines == r.lines
+    assert (by_hand.winner, by_hand.ace_low, by_hand.seed) == (r.winner, ace_low, None)
+
+
+def test_a_cut_with_no_round_recorded_reports_no_round():
+    # A CutResult built by hand with no round: the report says how, and nothing more.
+    bare = prizes.CutResult(pairs=(3, 7), rounds=(), winner=3)
+    assert bare.lines == ()
+    o = prizes.settle([3, 7], money_prize=False, cut=bare)
+    assert (
+        o.summary
+        == "Tie between pairs 3 and 7 settled by a cut recorded by the organizer (ace low). "
+    )
+
+
+# ---------------------------------------------------------------- play-off order
+
+
+def test_after_a_game_the_organizer_chose_the_winner_meets_the_lowest_pair_waiting():
+    # The organizer sends pairs 3 and 4 first; pair 4 wins and meets pair 1, not 1 against 2.
+    assert prizes.playoff_next([1, 2, 3, 4], [G((3, 4), 4)]) == (1, 4)
+    assert prizes.playoff_next([1, 2, 3, 4], [G((3, 4), 4), G((1, 4), 1)]) == (1, 2)
+    # When every pair left has played, the two lowest numbers left play.
+    assert prizes.playoff_next([1, 2, 3, 4], [G((1, 2), 1), G((3, 4), 3)]) == (1, 3)
+
+
+@pytest.mark.parametrize(
+    ("game", "words", "params"),
+    [
+        (G((True, 3), 3), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+        (G((1, False), 1), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+        (G(("1", "3"), "3"), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+        (G((3, 1), 3), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+        (G([1, 3], 3), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+        (G((1, 3, 5), 3), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+        ((1, 3), "Game 1 of the play-off needs two different pairs.", {"n": 1}),
+    ],
+)
+def test_a_play_off_game_is_two_pair_numbers_in_order(game, words, params):
+    said = refusal(prizes.playoff_left, [1, 3, 5], [game])
+    assert said == words
+    assert msgid(said) == "Game {n} of the play-off needs two different pairs."
+    assert said.params == params
+
+
+@pytest.mark.parametrize("players", [[3], []])
+def test_a_play_off_of_fewer_than_two_pairs_has_no_game(players):
+    assert prizes.playoff_left(players, []) == tuple(players)
+    assert prizes.playoff_next(players, []) is None
+    said = refusal(prizes.playoff_left, players, [G((3, 5), 3)])
+    assert said == "A play-off needs at least two pairs to play."
+    assert msgid(said) == "A play-off needs at least two pairs to play."
+
+
+# ---------------------------------------------------------------- settling, word for word
+
+
+def test_a_digital_cut_needs_two_tied_pairs():
+    for pairs in ([3], [], [3, 3]):
+        said = refusal(prizes.digital_cut, pairs, seed=1)
+        assert said == "A cut needs at least two tied pairs."
+        assert msgid(said) == "A cut needs at least two tied pairs."
+
+
+def test_a_lone_pair_wins_outright_and_has_no_tie_to_settle():
+    o = prizes.settle([5], money_prize=True)
+    assert (o.method, o.pairs, o.winners, o.recipient) == ("outright", (5,), (5,), 5)
+    assert o.summary == "Pair 5, with no tie."
+    for kwargs in (
+        {"playoff_winner": 5},
+        {"cut": prizes.digital_cut([5, 9], seed=1)},
+        {"declined": [5]},
+    ):
+        said = refusal(prizes.settle, [5], money_prize=True, **kwargs)
+        assert said == "Pair 5 has no tie to settle."
+        assert msgid(said) == "Pair {pair} has no tie to settle."
+        assert said.params == {"pair": 5}
+
+
+@pytest.mark.parametrize(
+    ("requests", "words"),
+    [
+        ((7,), "Pair 7 asked for a play-off, so this tie is not settled by a cut."),
+        ((3, 7), "Pairs 3 and 7 asked for a play-off, so this tie is not settled by a cut."),
+        ((3, 5, 7), "Pairs 3, 5 and 7 asked for a play-off, so this tie is not settled by a cut."),
+    ],
+)
+def test_a_play_off_asked_for_refuses_a_cut_in_its_words(requests, words):
+    cut = prizes.digital_cut([3, 5, 7], seed=1)
+    said = refusal(prizes.settle, [3, 5, 7], money_prize=True, playoff_requests=requests, cut=cut)
+    assert said == words
+    assert (
+        msgid(said) == "Pair {numbers} asked for a play-off, so this tie is not settled by a cut."
+    )
+    assert said.plural == (
+        "Pairs {numbers} asked for a play-off, so this tie is not settled by a cut."
+    )
+    assert said.count == len(requests)
+
+
+def settle_playoff(**kwargs):
+    """Pairs 3, 5 and 7 tie for a money prize; pair 5 asks for a play-off unless told."""
+    return prizes.settle([3, 5, 7], **{"money_prize": True, "playoff_requests": [5], **kwargs})
+
+
+PLAYOFF_REFUSALS = [
+    (
+        {"playoff_requests": [3, 5], "declined": [7, 3]},
+        "Pair 3 asked for the play-off, so it cannot decline it; take back its request first.",
+        "Pair {pair} asked for the play-off, so it cannot decline it; take back its request first.",
+        {"pair": 3},
+    ),
+    (
+        {"declined": [3, 7], "playoff_games": [G((3, 5), 5)]},
+        "Pair 5 is the only pair left to play: there is no game to record.",
+        "Pair {pair} is the only pair left to play: there is no game to record.",
+        {"pair": 5},
+    ),
+    (
+        {"declined": [3, 7], "playoff_winner": 9},
+        "Pair 9 is not in this tie.",
+        "Pair {pair} is not in this tie.",
+        {"pair": 9},
+    ),
+    (
+        {"declined": [7], "playoff_winner": 9},
+        "Pair 9 is not in this tie.",
+        "Pair {pair} is not in this tie.",
+        {"pair": 9},
+    ),
+    (
+        {"declined": [7]},
+        "Record which of pairs 3 and 5 won the play-off.",
+        "Record which of {pairs} won the play-off.",
+        {"pairs": "pairs 3 and 5"},
+    ),
+    (
+        {},
+        "Pairs 3, 5 and 7 play off two at a time: record each game of the play-off until one "
+        "pair is left.",
+        "Pairs {numbers} play off two at a time: record each game of the play-off until one "
+        "pair is left.",
+        {"numbers": "3, 5 and 7"},
+    ),
+    (
+        {"playoff_games": [G((3, 5), 5), G((5, 7), 5)], "playoff_winner": 7},
+        "Pair 5 won the play-off's games, not pair 7.",
+        "Pair {pair} won the play-off's games, not pair {other}.",
+        {"pair": 5, "other": 7},
+    ),
+    (
+        {"declined": [7], "playoff_games": [G((3, 5), 3)], "playoff_winner": 5},
+        "Pair 3 won the play-off's games, not pair 5.",
+        "Pair {pair} won the play-off's games, not pair {other}.",
+        {"pair": 3, "other": 5},
+    ),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "words", "template", "params"), PLAYOFF_REFUSALS)
+def test_a_play_off_is_refused_in_its_words(kwargs, words, template, params):
+    said = refusal(settle_playoff, **kwargs)
+    assert said == words
+    assert msgid(said) == template
+    assert said.params == params
+
+
+def test_the_only_pair_left_to_play_wins_and_the_ticks_are_kept():
+    o = prizes.settle(
+        [3, 5, 7], money_prize=True, playoff_requests=[5], split_agreements=[3, 5], declined=[3, 7]
+    )
+    assert (o.method, o.pairs, o.winners, o.recipient) == ("playoff", (3, 5, 7), (5,), 5)
+    assert (o.playoff_requests, o.split_agreements, o.forfeited) == ((5,), (3, 5), (3, 7))
+    assert o.playoff_games == ()
+    assert o.summary == (
+        "Tie between pairs 3, 5 and 7: pair 5 asked for a play-off; "
+        "pairs 3 and 7 decline and forfeit; pair 5 wins as the only pair left to play."
+    )
+    same = prizes.settle(
+        [3, 5, 7], money_prize=True, playoff_requests=[5], declined=[3, 7], playoff_winner=5
+    )
+    assert same.winners == (5,)
+
+
+def test_a_play_off_keeps_who_agreed_to_split():
+    o = prizes.settle(
+        [3, 7], money_prize=True, playoff_requests=[7], split_agreements=[3], playoff_winner=3
+    )
+    assert (o.split_agreements, o.playoff_requests, o.forfeited) == ((3,), (7,), ())
+    assert o.playoff_games == (G((3, 7), 3),)
+    assert o.summary == (
+        "Tie between pairs 3 and 7: pair 7 asked for a play-off; pair 3 won the play-off."
+    )
+
+
+def test_a_split_keeps_who_agreed():
+    o = prizes.settle([7, 3], money_prize=True, split_agreements=[7, 3])
+    assert (o.method, o.pairs, o.winners, o.split_agreements) == ("split", (3, 7), (3, 7), (3, 7))
+    assert (o.is_split, o.recipient, o.playoff_requests, o.forfeited, o.cut) == (
+        True,
+        None,
+        (),
+        (),
+        None,
+    )
+
+
+def test_a_cut_is_refused_until_it_is_recorded_and_for_other_pairs():
+    said = refusal(prizes.settle, [3, 7], money_prize=True)
+    assert said == "Record the card each tied pair cut, or let the site cut for them."
+    assert msgid(said) == "Record the card each tied pair cut, or let the site cut for them."
+    said = refusal(prizes.settle, [3, 7], money_prize=True, cut=prizes.digital_cut([3, 5], seed=1))
+    assert said == "This cut was for pairs 3 and 5, not pairs 3 and 7."
+    assert msgid(said) == "This cut was for {pairs}, not {group}."
+    assert said.params == {"pairs": "pairs 3 and 5", "group": "pairs 3 and 7"}
+    cut = prizes.digital_cut([3, 7], seed=1)
+    o = prizes.settle([3, 7], money_prize=True, split_agreements=[3], cut=cut)
+    assert (o.method, o.winners, o.split_agreements, o.cut) == ("cut", (cut.winner,), (3,), cut)

@@ -948,7 +948,7 @@ def test_a_hand_of_too_few_sides_is_left_to_the_hand_points_to_refuse():
         ((50, 40, 55), [1], 1),
         ((50, 40, 55), [], None),
         ((-5, -10), (0, 1), 0),
-        ((10, 10, 30), iter([0, 1, 2]), 2),
+        ((10, 10, 30), range(3), 2),
     ],
 )
 def test_the_leader_is_the_one_side_with_the_most_points(scores, among, side):

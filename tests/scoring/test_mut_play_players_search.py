@@ -23,6 +23,7 @@ from scoring.games.cards import Suit, card
 from scoring.games.core import NO_TRUMP, GameState
 from scoring.play.game import new_game
 from scoring.play.players import search
+from scoring.play.players import solver as solver_module
 from scoring.play.players.club import margaret_choose
 from scoring.play.players.search import (
     Estimate,
@@ -54,6 +55,12 @@ from scoring.play.setup import (
 from scoring.play.view import view_of
 
 D, H, C, S = Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables(monkeypatch):
+    """Each test starts with the solver's shared tables empty, as a new process would."""
+    monkeypatch.setattr(solver_module, "_CACHES", {})
 
 
 def cards(text: str):
@@ -216,6 +223,16 @@ def rob_view():
     state = new_game(forty_fives(), 9)
     assert state.phase is Phase.ROB and state.to_act == 1 and state.turn_up == card("4♥")
     return state, view_of(state, 1)
+
+
+@pytest.mark.parametrize(("budget", "drawn"), [(14014, 3), (14015, 4)])
+def test_other_choices_stop_once_the_positions_searched_pass_the_budget(
+    counted, monkeypatch, budget, drawn
+):
+    _, view = rob_view()
+    monkeypatch.setattr(search, "NODE_BUDGET", budget)
+    other_estimates(view, [NoRob()], 1)
+    assert len(counted) == drawn  # three guesses of this deal search 14015 positions
 
 
 def test_other_choices_take_three_to_sixteen_guesses(counted, monkeypatch):
@@ -417,6 +434,10 @@ def test_once_trump_is_named_only_the_bidder_shows_its_bid_in_trump():
     assert shown_by_bids(bidding_view(calls, seat=3, trump=H, bidder=3)) == {}  # its own
 
 
+def test_a_hold_before_any_bid_shows_nothing_bid():
+    assert shown_by_bids(bidding_view([(1, Hold())], seat=0)) == {1: (0, None)}
+
+
 def test_outside_auction_the_bidding_shows_nothing():
     assert (
         shown_by_bids(bidding_view([(1, Bid(15))], setup=forty_fives(4, partnerships=True))) == {}
@@ -461,13 +482,16 @@ def test_a_guess_must_fit_every_seat_that_bid():
 
 
 class Draws:
-    """A stand-in for ``view.sample``: hands out numbered guesses in turn."""
+    """A stand-in for ``view.sample``: hands out numbered guesses in turn, and
+    records what it was asked with."""
 
     def __init__(self):
         self.n = 0
+        self.asked = []
 
     def __call__(self, view, rng):
         self.n += 1
+        self.asked.append((view, rng))
         return self.n
 
 
@@ -484,11 +508,21 @@ def test_a_guess_is_the_first_draw_that_fits_the_bidding_within_eight(
     monkeypatch, shown, fitting, drawn, got
 ):
     draws = Draws()
+    checked = []
+
+    def fits(view, state, s):
+        checked.append((view, state, s))
+        return state in fitting
+
     monkeypatch.setattr(search, "sample", draws)
     monkeypatch.setattr(search, "shown_by_bids", lambda view: shown)
-    monkeypatch.setattr(search, "fits_bids", lambda view, state, s: state in fitting)
-    assert guess(None, random.Random(0)) == got
+    monkeypatch.setattr(search, "fits_bids", fits)
+    view, rng = bidding_view([(1, Bid(20))]), random.Random(0)
+    assert guess(view, rng) == got
     assert draws.n == drawn
+    assert draws.asked == [(view, rng)] * drawn  # every draw from the view, with its rng
+    assert all(v is view and s == shown for v, _, s in checked)
+    assert [n for _, n, _ in checked] == list(range(1, len(checked) + 1))
 
 
 def test_with_the_bidding_not_read_a_guess_is_the_first_draw(monkeypatch):
@@ -594,6 +628,15 @@ def test_with_the_bonus_for_the_five_only_and_no_five_out_nobody_gets_it():
     table = solver_table(state, 1, C)
     assert solver_position(state, table)[1] == NO_TRUMP
     state = in_play(C, {0: "9♥ 8♥", 1: "J♣ A♥", 2: "6♥ 5♣"}, setup=setup)
+    assert solver_position(state, table)[1] == 2
+
+
+def test_with_a_joker_the_bonus_goes_to_the_side_holding_it():
+    setup = forty_fives(options=PlayOptions(joker=True))
+    state = in_play(C, {0: "9♥ A♥", 1: "J♣ 2♣", 2: "6♥ Joker"}, setup=setup)
+    table = solver_table(state, 1, C)
+    assert solver_position(state, table)[1] == 1  # the J♣ is above the Joker
+    state = in_play(C, {0: "9♥ A♥", 1: "3♣ 2♣", 2: "6♥ Joker"}, setup=setup)
     assert solver_position(state, table)[1] == 2
 
 

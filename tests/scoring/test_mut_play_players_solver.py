@@ -16,12 +16,20 @@ import random
 
 import pytest
 
-from scoring.games.cards import ACE_OF_HEARTS, JOKER, Suit, card, deck
+from scoring.games.cards import ACE_OF_HEARTS, JOKER, Card, Suit, card, deck, is_trump
 from scoring.play import rules
+from scoring.play.players import solver as solver_module
 from scoring.play.players.solver import Position, Solver, Table, bonus_card
 from scoring.play.rules import PlayOptions, Renege
 
 D, H, C, S = Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables(monkeypatch):
+    """Each test starts with the solver's shared tables empty, as a new process would."""
+    monkeypatch.setattr(solver_module, "_CACHES", {})
+
 
 RULES = [
     PlayOptions(),
@@ -141,7 +149,8 @@ def setup_of(trump, o, ours, hands, leader, trick, called):
     return table, pos
 
 
-ENDGAMES = endgames(90, 45)
+# and a few where the search's window matters (found by narrowing it)
+ENDGAMES = endgames(150, 45) + [endgames(300, 99)[i] for i in (36, 78, 84, 93, 114, 130, 258)]
 
 
 @pytest.mark.parametrize("game", ENDGAMES, ids=[f"{g[0]}-{i}" for i, g in enumerate(ENDGAMES)])
@@ -308,6 +317,8 @@ def shown(table, moves):
         ("8♣ 10♣", "", "", False, ["8♣"]),
         # trumps: the 3♠ between the 2♠ and the 4♠ separates them
         ("2♠ 4♠ 6♠", "", "3♠", False, ["2♠", "4♠"]),
+        # the A♦ (card 0) out does not separate two clubs
+        ("8♣ 7♣", "", "A♦", False, ["7♣"]),
         # each honour is a class of its own: never merged
         ("5♠ J♠ A♥", "", "", False, ["5♠", "J♠", "A♥"]),
         # following with order: the cheapest winner first, then the lowest
@@ -329,6 +340,46 @@ def test_the_plays_searched_keep_one_of_each_run_and_follow_cheaply_first(
     assert shown(table, moves) == searched
 
 
+def following_the_ace_of_diamonds():
+    """Diamonds trump, hearts on hearts: A♥ 9♣ may follow the A♦ (card 0) led with either
+    card (the A♥ is held back as the source allows), and only a lead may be called."""
+    table = Table(D, PlayOptions(hearts_on_hearts=True), (True, False))
+    ace, nine = table.index[card("A♥")], table.index[card("9♣")]
+    assert table.index[card("A♦")] == 0
+    return table, mask(table, "A♥ 9♣"), ace, nine
+
+
+def test_a_follow_to_the_first_card_is_never_a_call():
+    table, hand, ace, nine = following_the_ace_of_diamonds()
+    assert table.legal_of(hand, 0, False) == ((ace, False), (nine, False))
+    assert table.legal_of(hand, -1, False) == ((ace, False), (nine, False), (ace, True))
+
+
+def test_a_lead_and_a_follow_of_the_same_cards_are_listed_apart():
+    table, hand, ace, nine = following_the_ace_of_diamonds()
+    assert table.legal_of(hand, -1, False) == ((ace, False), (nine, False), (ace, True))
+    assert table.legal_of(hand, 0, False) == ((ace, False), (nine, False))
+
+
+def test_the_plays_searched_follow_the_cards_out_each_time():
+    # one Table, asked twice: a diamond out between the 9♦ and the 7♦, then none
+    table = Table(S, PlayOptions(), (True, False))
+    hand = mask(table, "8♣ 10♣ 9♦ 7♦")
+    assert shown(table, table.moves(hand, (), False, mask(table, "8♦"), False)) == [
+        "9♦",
+        "7♦",
+        "8♣",
+    ]
+    assert shown(table, table.moves(hand, (), False, 0, False)) == ["9♦", "8♣"]
+
+
+def test_on_the_ace_of_hearts_led_a_player_without_trumps_plays_a_heart():
+    table = Table(C, PlayOptions(), (True, False))
+    hand = tuple(sorted(table.index[c] for c in cards("2♥ 9♦")))
+    led = (table.index[ACE_OF_HEARTS],)
+    assert table.legal(hand, led, False) == ((table.index[card("2♥")], False),)
+
+
 def test_a_called_ace_of_hearts_is_searched_as_a_play_of_its_own():
     table = Table(C, PlayOptions(hearts_on_hearts=True), (True, False))
     moves = table.moves(mask(table, "A♥ 2♦"), (), False, 0, False)
@@ -341,6 +392,8 @@ def test_the_tables_of_one_trump_and_rules_are_shared_and_kept():
     a.winner((1, 2))
     assert b._winner is a._winner  # noqa: SLF001 - the shared cache is the fact
     assert Table(D, PlayOptions(), (True, False))._winner is not a._winner  # noqa: SLF001
+    other_rules = Table(C, PlayOptions(must_follow=False), (True, False))
+    assert other_rules._winner is not a._winner  # noqa: SLF001
 
 
 # ---- the bonus card ---------------------------------------------------------------------
@@ -384,3 +437,122 @@ def test_the_positions_a_search_visits_are_counted():
     solver.values(pos)  # the transposition table answers at once
     assert (first, table.nodes - first) == (712, 5)
     assert solver.value(pos) == 4
+
+
+def called_endgames(count: int, seed: int):
+    """Three alone, hearts on hearts: the leader holds the A♥ (2 or 3 tricks left); in
+    every other one the next seat holds an honour, the 5 or the J, as its only trump."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        o = PlayOptions(hearts_on_hearts=True, renege=rng.choice([Renege.SOURCE, Renege.LOWER_LED]))
+        trump = rng.choice([C, S, D])
+        left = rng.randint(2, 3)
+        pool = [c for c in deck() if c != ACE_OF_HEARTS]
+        rng.shuffle(pool)
+        leader = rng.randrange(3)
+        honour = Card(rng.choice(["5", "J"]), trump)
+        pool.remove(honour)
+        plain = [c for c in pool if not is_trump(c, trump)]
+        hands = [[] for _ in range(3)]
+        nxt = (leader + 1) % 3
+        if k % 2:
+            hands[nxt] = [honour] + [plain.pop() for _ in range(left - 1)]
+        else:
+            pool.append(honour)
+        used = set(hands[nxt])
+        pool = [c for c in pool if c not in used and c in pool]
+        rng.shuffle(pool)
+        for s in range(3):
+            while len(hands[s]) < left:
+                c = pool.pop()
+                if c not in used:
+                    hands[s].append(c)
+                    used.add(c)
+        hands[leader][0] = ACE_OF_HEARTS
+        out.append((trump, o, tuple(tuple(h) for h in hands), leader))
+    return out
+
+
+CALLED = called_endgames(40, 8)
+
+
+@pytest.mark.parametrize("game", CALLED, ids=range(len(CALLED)))
+def test_every_seat_for_itself_with_hearts_on_hearts_called(game):
+    trump, o, hands, leader = game
+    ours = LINE_UPS["three alone"]
+    table, pos = setup_of(trump, o, ours, hands, leader, (), False)
+    solver = Solver(table)
+    want = {}
+    for move in plays(hands[leader], (), trump, o, False):
+        h, lead, t, call, won = after(hands, leader, (), False, move, trump, o)
+        want[(table.index[move[0]], move[1])] = maxn(h, lead, t, call, trump, o, ours)
+    assert solver.spreads(pos) == want
+    # the A♥ on the table, called: the others may not keep a trump back
+    rest = tuple(tuple(c for c in h if c != ACE_OF_HEARTS) for h in hands)
+    table, pos = setup_of(trump, o, ours, rest, leader, (ACE_OF_HEARTS,), True)
+    assert Solver(table).spread(pos) == maxn(rest, leader, (ACE_OF_HEARTS,), True, trump, o, ours)
+    assert Solver(table).value(pos) == minimax(rest, leader, (ACE_OF_HEARTS,), True, trump, o, ours)
+    seat, lead = (leader + 1) % 3, (ACE_OF_HEARTS,)
+    values, spreads = {}, {}
+    for move in plays(rest[seat], lead, trump, o, True):
+        h, nxt, tr, call, won = after(rest, leader, lead, True, move, trump, o)
+        values[(table.index[move[0]], move[1])] = minimax(h, nxt, tr, call, trump, o, ours)
+        spreads[(table.index[move[0]], move[1])] = maxn(h, nxt, tr, call, trump, o, ours)
+    assert Solver(table).values(pos) == values
+    assert Solver(table).spreads(pos) == spreads
+
+
+def test_the_positions_an_every_seat_for_itself_search_visits_are_counted():
+    rng = random.Random(3)
+    pool = list(deck())
+    rng.shuffle(pool)
+    hands = tuple(tuple(pool[5 * s : 5 * s + 5]) for s in range(3))
+    table, pos = setup_of(D, PlayOptions(), (False, True, False), hands, 1, (), False)
+    solver = Solver(table)
+    spreads = solver.spreads(pos)
+    first = table.nodes
+    assert solver.spreads(pos) == spreads
+    assert (first, table.nodes - first) == (2466, 5)
+
+
+def dealt(seed: int, ours, o, trump, size: int):
+    """A Table and a Position of ``size`` cards each, seat 0 to lead, from a seeded deal."""
+    rng = random.Random(seed)
+    pool = list(deck(joker=o.joker))
+    rng.shuffle(pool)
+    hands = tuple(tuple(pool[size * s : size * s + size]) for s in range(len(ours)))
+    return setup_of(trump, o, ours, hands, 0, (), False)
+
+
+@pytest.mark.parametrize(
+    ("seed", "ours", "o", "trump", "size", "tricks", "nodes"),
+    [
+        (1, (True, False, True, False), PlayOptions(), S, 4, 1, 485),
+        (3, (True, False), PlayOptions(hearts_on_hearts=True), C, 5, 1, 181),
+        (2, (False, True, False), PlayOptions(joker=True, renege=Renege.LOWER_LED), H, 5, 3, 624),
+    ],
+)
+def test_the_tricks_of_a_dealt_hand_and_the_positions_searched(
+    seed, ours, o, trump, size, tricks, nodes
+):
+    table, pos = dealt(seed, ours, o, trump, size)
+    assert Solver(table).value(pos) == tricks
+    assert table.nodes == nodes
+
+
+def test_every_seat_for_itself_on_a_dealt_hand():
+    table, pos = dealt(
+        2, (False, True, False), PlayOptions(joker=True, renege=Renege.LOWER_LED), H, 5
+    )
+    assert Solver(table).spread(pos) == (1, 3, 1)
+    assert table.nodes == 3500
+
+
+@pytest.mark.parametrize("last", ["A♦", "K♠"])
+def test_the_last_trick_is_played_out_at_once(last):
+    # every card forced: one position, whichever card (the A♦ is card 0)
+    hands = (cards(last), cards("2♣"), cards("9♥"))
+    table, pos = setup_of(C, PlayOptions(), (True, False, False), hands, 0, (), False)
+    assert Solver(table).value(pos) == 0
+    assert table.nodes == 1

@@ -556,3 +556,36 @@ def test_the_last_trick_is_played_out_at_once(last):
     table, pos = setup_of(C, PlayOptions(), (True, False, False), hands, 0, (), False)
     assert Solver(table).value(pos) == 0
     assert table.nodes == 1
+
+
+SEARCHED = endgames(50, 5)
+CALLED_SEARCHED = called_endgames(49, 11)[48]
+
+
+@pytest.mark.parametrize(
+    ("game", "tricks", "nodes"),
+    [
+        (SEARCHED[5], 1, 22),
+        (SEARCHED[10], 2, 91),
+        (SEARCHED[15], 1, 21),
+        (SEARCHED[49], 1, 79),
+        (
+            ("three alone", *CALLED_SEARCHED[:2], LINE_UPS["three alone"], *CALLED_SEARCHED[2:]),
+            0,
+            182,
+        ),
+    ],
+    ids=["two alone", "three alone", "four in partnerships", "three alone again", "called"],
+)
+def test_the_positions_searched_for_an_endgame(game, tricks, nodes):
+    # the count caps Angus's guesses, so a search that visits other positions
+    # (a window, a trick started as called, a card on the table) changes his play
+    name, trump, o, ours, hands, leader = game[:6]
+    trick, called = (game[6], game[7]) if len(game) > 6 else ((), False)
+    table, pos = setup_of(trump, o, ours, hands, leader, trick, called)
+    solver = Solver(table)
+    assert solver.value(pos) == tricks
+    solver.values(pos)
+    if name == "three alone":
+        solver.spreads(pos)
+    assert table.nodes == nodes

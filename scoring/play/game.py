@@ -182,7 +182,8 @@ class State:
                 moves.append(Play(ACE_OF_HEARTS, call=True))
             return tuple(moves)
         if self.phase is Phase.ROB:
-            robs = tuple(Rob(c) for c in hand)
+            keep = self.ace_of_trumps()  # the right to rob: never the discard
+            robs = tuple(Rob(c) for c in hand if c != keep)
             return robs if self.dealer_must_take_ace() else (NoRob(), *robs)
         if self.phase is Phase.BID:
             candidates: list[Move] = [Pass(), Hold()] + [Bid(a) for a in bid_amounts(self._v())]
@@ -291,6 +292,10 @@ class State:
         hand = self.hands[seat]
         if move.discard not in hand:
             raise IllegalMove(_("You do not hold {card}.").format(card=move.discard))
+        if move.discard == self.ace_of_trumps():
+            raise IllegalMove(
+                _("Keep {card}: it gives you the right to rob.").format(card=move.discard)
+            )
         hands = set_at(
             self.hands, seat, tuple(c for c in hand if c != move.discard) + (self.turn_up,)
         )

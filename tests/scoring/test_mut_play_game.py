@@ -191,7 +191,14 @@ def test_the_dealer_must_take_an_ace_turned_up_before_any_card():
 
 def test_robbing_or_not_before_the_first_card():
     s = table(hands=["2♣ 3♣", "A♥ 4♣"], turn_up="9♥", to_act=1, phase=Phase.ROB)
-    assert s.legal_moves() == (NoRob(), Rob(card("A♥")), Rob(card("4♣")))
+    # the ace of trumps (hearts are trumps: the A♥) gives the right to rob: never the discard
+    assert s.legal_moves() == (NoRob(), Rob(card("4♣")))
+    assert refused(s, Rob(card("A♥"))) == "Keep A♥: it gives you the right to rob."
+    diamonds = table(
+        hands=["2♣ 3♣", "A♦ 4♣"], trump=Suit.DIAMONDS, turn_up="9♦", to_act=1, phase=Phase.ROB
+    )
+    assert diamonds.legal_moves() == (NoRob(), Rob(card("4♣")))
+    assert refused(diamonds, Rob(card("A♦"))) == "Keep A♦: it gives you the right to rob."
     left = s.apply(NoRob())
     assert left.phase is Phase.PLAY and left.declined and left.to_act == 1
     assert left.hands == s.hands and left.taken_by is None

@@ -257,7 +257,6 @@ def test_the_recorded_estimates_of_robbing():
         Rob(card("K♥")): Estimate(0.0, 0.0),
         Rob(card("9♠")): Estimate(10.0, 10.0),
         Rob(card("7♦")): Estimate(5.0, 5.0),
-        Rob(card("A♥")): Estimate(0.0, 0.0),
         Rob(card("9♣")): Estimate(10.0, 10.0),
     }
     # 9♠ and 9♣ tie: Margaret throws the 9♠ (her lowest card, the first of the nines)

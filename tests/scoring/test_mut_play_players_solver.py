@@ -19,7 +19,7 @@ import pytest
 from scoring.games.cards import ACE_OF_HEARTS, JOKER, Card, Suit, card, deck, is_trump
 from scoring.play import rules
 from scoring.play.players import solver as solver_module
-from scoring.play.players.solver import Position, Solver, Table, bonus_card
+from scoring.play.players.solver import Position, Solver, Table, bonus_card, tricks_left
 from scoring.play.rules import PlayOptions, Renege
 
 D, H, C, S = Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES
@@ -188,6 +188,22 @@ def test_the_seat_to_act_follows_the_leader_round_the_table():
     assert Position(((1,), (), (3,)), 1, (2,)).to_act == 2
     assert Position(((), (2,), ()), 1, (4, 5)).to_act == 0
     assert Position(((1,),), 0).called is False
+
+
+@pytest.mark.parametrize(
+    "hands, leader, trick, left",
+    [
+        ((0b111, 0b111), 0, (), 3),  # three cards each, nothing led: three tricks
+        ((0b011, 0b111), 0, (5,), 3),  # the leader led one of three: that trick and two more
+        ((0b111, 0b011), 1, (), 2),  # the leader's hand counts, not the others'
+        ((0, 0b1), 0, (4,), 1),  # the leader's last card on the table: the last trick
+        ((0, 0), 0, (), 0),  # the hand is played out
+    ],
+)
+def test_the_tricks_left_count_the_leaders_cards_and_the_trick_on_the_table(
+    hands, leader, trick, left
+):
+    assert tricks_left(hands, leader, trick) == left
 
 
 # ---- worked endgames -----------------------------------------------------------------

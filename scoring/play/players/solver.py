@@ -13,6 +13,10 @@ table keyed by the hands, the leader and the cards on the table; cards are
 small integers and legality comes from ``scoring.play.rules`` (cached), so
 every option of play (renege variants, the A♥-led rule, hearts on hearts)
 is searched exactly as the engine plays it.
+
+The lines marked ``# pragma: no mutate (a cache)`` read or fill a cache: a
+miss only computes the same value again, so no test can tell a change to
+them, and the mutation run leaves them alone.
 """
 
 from __future__ import annotations
@@ -100,7 +104,7 @@ class Table:
         of them of one class (see ``moves``)."""
         allowed = hand if led < 0 else hand & self._allowed(hand, led, called)
         key = allowed if led >= 0 else ~allowed  # leading adds the called A\u2665
-        got = self._listed.get(key)
+        got = self._listed.get(key)  # pragma: no mutate (a cache)
         if got is None:
             cards, rest = [], allowed
             while rest:
@@ -126,7 +130,7 @@ class Table:
         a trump led asks for a trump that may not be held back (else, when the A\u2665
         is led, a heart); a plain suit led asks for that suit (or a trump, unless
         players must follow suit)."""
-        duty = self._duties.get((led, called))
+        duty = self._duties.get((led, called))  # pragma: no mutate (a cache)
         if duty is None:
             duty = self._duties[(led, called)] = self._duty(led, called)
         trump_led, blockers, hearts, follow = duty
@@ -160,16 +164,13 @@ class Table:
 
     def winner(self, trick: tuple[int, ...]) -> int:
         """Which card of a full trick wins it (the same as ``rules.trick_winner``)."""
-        out = self._winner.get(trick)
+        out = self._winner.get(trick)  # pragma: no mutate (a cache)
         if out is None:
             power, follow, suit = self._power, self._follow, self._suit
             led = suit[trick[0]]
-            best, out = -1, 0
-            for i, c in enumerate(trick):
-                p = power[c] or (follow[c] if suit[c] is led else 0)
-                if p > best:
-                    best, out = p, i
-            self._winner[trick] = out
+            strengths = [power[c] or (follow[c] if suit[c] is led else 0) for c in trick]
+            out = strengths.index(max(strengths))  # the first of equals: none are
+            self._winner[trick] = out  # pragma: no mutate (a cache)
         return out
 
     def strength(self, card: int) -> int:
@@ -182,13 +183,13 @@ class Table:
         separates: playing 8\u2663 or 7\u2663 from 8\u2663 7\u2663 comes to the same. Following
         with ``order``, the cheapest card that takes the trick comes first, then the lowest."""
         led = trick[0] if trick else -1
-        got = self._direct.get((hand, led, called))
+        got = self._direct.get((hand, led, called))  # pragma: no mutate (a cache)
         if got is None:
             got = self._direct[(hand, led, called)] = self._listing(hand, led, called)
         key, legal, span = got
         order = order and len(trick) > 0
         mkey = (key, others & span, trick if order else ())
-        out = self._moves.get(mkey)
+        out = self._moves.get(mkey)  # pragma: no mutate (a cache)
         if out is None:
             kept: dict = {}
             out = []
@@ -209,7 +210,7 @@ class Table:
 
     def _between_mask(self, a: int, b: int) -> int:
         """The cards of their class ranked strictly between a and b."""
-        got = self._between.get((a, b))
+        got = self._between.get((a, b))  # pragma: no mutate (a cache)
         if got is None:
             cls = self._class[a]
             lo, hi = sorted((self.strength(a), self.strength(b)))
@@ -217,7 +218,7 @@ class Table:
             for i, k in enumerate(self._class):
                 if k == cls and lo < self.strength(i) < hi:
                     got |= 1 << i
-            self._between[(a, b)] = got
+            self._between[(a, b)] = got  # pragma: no mutate (a cache)
         return got
 
 
@@ -237,7 +238,7 @@ def _caches(trump: Suit, options: PlayOptions) -> tuple[dict, dict, dict, dict, 
     kept between decisions (they depend only on the cards, trump and the
     rules); emptied when large."""
     got = _CACHES.get((trump, options))
-    if got is None or sum(map(len, got)) > _CACHE_LIMIT:
+    if got is None or sum(map(len, got)) > _CACHE_LIMIT:  # pragma: no mutate (a cache)
         got = _CACHES[(trump, options)] = ({}, {}, {}, {}, {})
     return got
 
@@ -277,14 +278,14 @@ class Solver:
     def value(self, pos: Position) -> int:
         """Tricks our side takes from here (the trick on the table included)."""
         hands = self._masks(pos)
-        left = _left(hands, pos.leader, pos.trick)
+        left = tricks_left(hands, pos.leader, pos.trick)
         return self._search(hands, pos.leader, pos.trick, pos.called, 0, left + 1)
 
     def values(self, pos: Position) -> dict[PlayKey, int]:
         """For each play of the seat to act, the tricks our side takes after it."""
         hands = self._masks(pos)
         seat = pos.to_act
-        left = _left(hands, pos.leader, pos.trick)
+        left = tricks_left(hands, pos.leader, pos.trick)
         out = {}
         for move in self.t.legal(pos.hands[seat], pos.trick, pos.called):
             out[move] = self._after(hands, pos.leader, pos.trick, pos.called, move, 0, left + 1)
@@ -426,7 +427,8 @@ class Solver:
             else:
                 won = (leader + t.winner(full)) % n
                 gain = 1 if ours[won] else 0
-                v = gain + search(after, won, (), False, a - gain, b - gain) if rest else gain
+                # rest is never empty: a hand of one card took the last-trick way above
+                v = gain + search(after, won, (), False, a - gain, b - gain)
             if mine:
                 if v > best:
                     best = v
@@ -449,8 +451,9 @@ class Solver:
         return best
 
 
-def _left(hands, leader, trick) -> int:
-    """Tricks left to play (the one on the table included)."""
+def tricks_left(hands, leader, trick) -> int:
+    """Tricks left to play (the one on the table included): the leader's cards in hand,
+    and one more while the leader's card of this trick is on the table."""
     return hands[leader].bit_count() + (1 if trick else 0)
 
 

@@ -26,9 +26,11 @@ D, H, C, S = Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES
 
 
 @pytest.fixture(autouse=True)
-def fresh_tables(monkeypatch):
+def fresh_tables():
     """Each test starts with the solver's shared tables empty, as a new process would."""
-    monkeypatch.setattr(solver_module, "_CACHES", {})
+    solver_module.forget_tables()
+    yield
+    solver_module.forget_tables()
 
 
 RULES = [

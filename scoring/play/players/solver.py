@@ -243,6 +243,11 @@ def _caches(trump: Suit, options: PlayOptions) -> tuple[dict, dict, dict, dict, 
     return got
 
 
+def forget_tables() -> None:
+    """Empties the tables kept between decisions, as a new process starts."""
+    _CACHES.clear()
+
+
 @dataclass(frozen=True)
 class Position:
     """The rest of a hand with every card known: hands by seat (card indexes),

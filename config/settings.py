@@ -158,6 +158,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # Seconds a write waits for another's lock before the request answers 503: the
         # lock file's queue, then SQLite's busy timeout for a program that does not use it.
         "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+        # Past a 1 s wait, only this many writers wait on (the others answer 503 at once),
+        # so a write lock held elsewhere never ties up every worker.
+        "long_waiters": int(os.environ.get("SQLITE_WRITE_WAITERS", "1")),
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }

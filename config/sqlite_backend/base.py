@@ -15,6 +15,15 @@ writes as soon as the lock is free, without a busy loop.
 - A writer that waits longer than the busy timeout (OPTIONS["timeout"], from
   SQLITE_BUSY_TIMEOUT) gets "database is locked", as from SQLite itself, which
   clubs.middleware.DatabaseUnavailable answers with a 503.
+- Only a few writers may wait long. Any writer waits up to OPTIONS["short_wait"] (1 s;
+  a write holds the lock for milliseconds, so a queue of every worker passes in far
+  less); past that it waits on only if it takes one of OPTIONS["long_waiters"] (1) wait
+  slots (flock on db.sqlite3.wait0, ...), else it gives up at once with "database is
+  locked", a 503 with Retry-After. So a writer stuck holding the lock (a backup tool, a
+  second copy of the site, a slow disk) ties up at most that many workers; the others
+  answer reads and logins, and writes with the 503 at once. SQLite's own busy timeout,
+  for a program that does not use the lock file, is the short wait too, and BEGIN
+  IMMEDIATE tries again for the rest of the timeout only with a wait slot.
 - The lock belongs to an open file of this connection (each thread's connection has
   its own), so two threads of one process queue like two workers do; a process that
   dies lets go of it with its files. Programs that do not use the file (a backup tool,
@@ -33,9 +42,13 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+from django.db import utils
 from django.db.backends.sqlite3 import base
 
 LOCK_SUFFIX = ".lock"
+WAIT_SUFFIX = ".wait"
+SHORT_WAIT = 1.0  # seconds any writer may wait for the lock
+LONG_WAITERS = 1  # writers that may wait on past SHORT_WAIT, up to the busy timeout
 # First words of statements that never write; anything else outside a transaction
 # (INSERT, UPDATE, DELETE, REPLACE, CREATE, WITH ...) takes the lock for itself.
 _READS = ("SELECT", "EXPLAIN", "VALUES", "SAVEPOINT", "RELEASE", "PRAGMA")
@@ -53,11 +66,36 @@ def _open_lock(path: str):
     return os.fdopen(os.open(path, os.O_RDWR | os.O_CREAT, 0o600), "r+b", buffering=0)
 
 
-class LockTimeout(base.Database.OperationalError):
-    """Waited past the busy timeout; the words are SQLite's, so it is a 503."""
+def wait_slot_path(name: str, slot: int) -> str:
+    """The file of long-wait slot ``slot`` beside the database file ``name``."""
+    return lock_path(name)[: -len(LOCK_SUFFIX)] + f"{WAIT_SUFFIX}{slot}"
 
-    def __init__(self, seconds: float):
-        super().__init__(f"database is locked (waited {seconds:g} s for the write lock)")
+
+def take_wait_slot(name: str, slots: int):
+    """An open file holding one of the ``slots`` long-wait slots, or None when every one
+    is taken (by this process's other threads or by other workers)."""
+    for slot in range(slots):
+        file = _open_lock(wait_slot_path(name, slot))
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            file.close()
+            continue
+        return file
+    return None
+
+
+def _is_busy(error: BaseException) -> bool:
+    return "database is locked" in str(error)
+
+
+class LockTimeout(base.Database.OperationalError):
+    """Waited past the busy timeout, or past the short wait with every long-wait slot
+    taken; the words are SQLite's, so it is a 503."""
+
+    def __init__(self, seconds: float, *, others_waiting: bool = False):
+        why = "; other writers already wait" if others_waiting else ""
+        super().__init__(f"database is locked (waited {seconds:.3g} s for the write lock{why})")
 
 
 class _Waiter:
@@ -86,6 +124,10 @@ class _Waiter:
                 self.file.close()
             else:
                 self.got.set()
+
+    def arrived(self, timeout: float) -> bool:
+        """Whether the lock came within ``timeout`` seconds (the wait goes on if not)."""
+        return self.got.wait(timeout)
 
     def result(self, timeout: float):
         """The locked file, or None when the wait gave up after ``timeout`` seconds."""
@@ -152,6 +194,11 @@ class DatabaseWrapper(base.DatabaseWrapper):
         params = super().get_connection_params()
         self.lock_log = params.pop("lock_log", None)
         self.lock_timeout = float(params.get("timeout", 5.0))
+        self.short_wait = min(float(params.pop("short_wait", SHORT_WAIT)), self.lock_timeout)
+        self.long_waiters = int(params.pop("long_waiters", LONG_WAITERS))
+        # SQLite's own busy handler waits the short wait; BEGIN IMMEDIATE waits the rest
+        # of the timeout only with a wait slot (begin_now).
+        params["timeout"] = self.short_wait
         return params
 
     def get_new_connection(self, conn_params):
@@ -183,10 +230,32 @@ class DatabaseWrapper(base.DatabaseWrapper):
         self.begin_pending = False
         self.acquire_write_lock()
         try:
-            super()._start_transaction_under_autocommit()
+            try:
+                super()._start_transaction_under_autocommit()
+            except (base.Database.OperationalError, utils.OperationalError) as busy:
+                # A program that does not use the lock file holds SQLite's write lock.
+                if not _is_busy(busy) or self.lock_timeout <= self.short_wait:
+                    raise
+                self._begin_in_a_wait_slot()
         except BaseException:
             self._release()
             raise
+
+    def _begin_in_a_wait_slot(self) -> None:
+        """BEGIN IMMEDIATE again, waiting the rest of the busy timeout, in a wait slot."""
+        slot = take_wait_slot(self.lock_file_path, self.long_waiters)
+        if slot is None:
+            with self.wrap_database_errors:
+                raise LockTimeout(self.short_wait, others_waiting=True) from None
+        rest_ms = round((self.lock_timeout - self.short_wait) * 1000)
+        try:
+            self.connection.execute(f"PRAGMA busy_timeout = {rest_ms}")
+            try:
+                super()._start_transaction_under_autocommit()
+            finally:
+                self.connection.execute(f"PRAGMA busy_timeout = {round(self.short_wait * 1000)}")
+        finally:
+            slot.close()
 
     def _commit(self):
         self.begin_pending = False
@@ -216,15 +285,34 @@ class DatabaseWrapper(base.DatabaseWrapper):
         try:
             fcntl.flock(self.lock_file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            locked = _Waiter(self.lock_file_path).result(self.lock_timeout)
-            if locked is None:
-                with self.wrap_database_errors:
-                    raise LockTimeout(self.lock_timeout) from None
+            locked = self._wait_in_turn(started)
             self.lock_file.close()
             self.lock_file = locked
         self.lock_held = True
         self.lock_taken_at = time.perf_counter()
         self.lock_waited = self.lock_taken_at - started
+
+    def _wait_in_turn(self, started: float):
+        """The lock file locked for this connection, after the short wait, or after the
+        busy timeout in a wait slot; LockTimeout when neither brings it."""
+        waiter = _Waiter(self.lock_file_path)
+        if waiter.arrived(min(self.short_wait, self.lock_timeout)):
+            return waiter.result(0)
+        slot = None
+        if self.lock_timeout > self.short_wait:
+            slot = take_wait_slot(self.lock_file_path, self.long_waiters)
+        try:
+            rest = 0.0 if slot is None else self.lock_timeout - (time.perf_counter() - started)
+            locked = waiter.result(max(0.0, rest))
+        finally:
+            if slot is not None:
+                slot.close()
+        if locked is None:
+            with self.wrap_database_errors:
+                raise LockTimeout(
+                    time.perf_counter() - started, others_waiting=slot is None
+                ) from None
+        return locked
 
     def release_unless_in_transaction(self) -> None:
         if self.connection is None or not self.connection.in_transaction:

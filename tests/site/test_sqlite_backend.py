@@ -1,7 +1,8 @@
 """Writers on SQLite queue on a lock file taken before BEGIN IMMEDIATE
 (config/sqlite_backend): they wait in the kernel, not in SQLite's busy-retry loop; a
-wait past the busy timeout is a 503; the lock goes at commit, at rollback and after an
-exception; savepoints and reads never take it."""
+wait past the busy timeout is a 503; past the short wait only one writer waits on, the
+others give up at once; the lock goes at commit, at rollback and after an exception;
+savepoints and reads never take it."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def db_file(tmp_path, django_db_blocker):
                 "NAME": str(path),
                 "OPTIONS": {
                     "timeout": 5,
+                    "short_wait": 0.2,
                     "transaction_mode": "IMMEDIATE",
                     "init_command": "PRAGMA journal_mode=WAL;",
                 },
@@ -216,3 +218,117 @@ def test_a_live_write_queued_past_the_busy_timeout_answers_503_then_goes_through
         assert sql(server, f"SELECT COUNT(*) FROM drives_submission WHERE key = '{key}'") == [(0,)]
         assert phone.report(table["token"], 1, a, key=key).status == 200
         assert sql(server, f"SELECT COUNT(*) FROM drives_submission WHERE key = '{key}'") == [(1,)]
+
+
+def writer_thread(who: str, lock_timeout: float, outcome: dict) -> threading.Thread:
+    """A writer in a thread (its own connection): outcome[who] = ("wrote" or the error,
+    seconds it took)."""
+
+    def write():
+        conn = connections[ALIAS]
+        conn.ensure_connection()
+        conn.lock_timeout = lock_timeout
+        started = time.monotonic()
+        try:
+            with transaction.atomic(using=ALIAS):
+                insert(who)
+            outcome[who] = ("wrote", time.monotonic() - started)
+        except OperationalError as e:
+            outcome[who] = (str(e), time.monotonic() - started)
+        finally:
+            conn.close()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("holder", ["a worker", "a program without the lock file"])
+def test_past_the_short_wait_one_writer_waits_on_and_the_next_gives_up_at_once(db_file, holder):
+    outcome = {}
+    if holder == "a worker":
+        held = HeldLock(db_file)
+        held.__enter__()
+        let_go = held.__exit__
+    else:
+        import sqlite3
+
+        other = sqlite3.connect(str(db_file), isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+
+        def let_go(*exc):
+            other.execute("COMMIT")
+            other.close()
+
+    try:
+        first = writer_thread("first", 4.0, outcome)
+        time.sleep(0.5)  # past its short wait (0.2 s): it holds the wait slot
+        second = writer_thread("second", 4.0, outcome)
+        second.join(3)
+        # The second gave up after its short wait, with words that are a 503.
+        words, took = outcome["second"]
+        assert "database is locked" in words and "other writers already wait" in words
+        assert 0.15 <= took < 1.0
+        assert "first" not in outcome  # still waiting, in its slot
+        # A read does not wait at all.
+        started = time.monotonic()
+        assert connections[ALIAS].cursor().execute("SELECT COUNT(*) FROM t").fetchone() == (0,)
+        assert time.monotonic() - started < 0.2
+    finally:
+        let_go(None, None, None)
+    first.join(5)
+    assert outcome["first"][0] == "wrote"
+    rows = connections[ALIAS].cursor().execute("SELECT who FROM t").fetchall()
+    assert rows == [("first",)]
+    assert lock_is_free(db_file)
+
+
+def test_the_wait_slot_goes_with_the_wait_so_the_next_long_wait_may_take_it(db_file):
+    outcome = {}
+    with HeldLock(db_file):
+        writer_thread("first", 0.6, outcome).join(3)  # short wait, then its slot, then gives up
+        assert outcome["first"][0].startswith("database is locked (waited")
+        assert "other writers" not in outcome["first"][0]
+        writer_thread("second", 0.6, outcome).join(3)
+        assert "other writers" not in outcome["second"][0]
+        assert 0.55 <= outcome["second"][1] < 2
+
+
+@pytest.mark.live
+def test_a_stuck_writer_ties_up_one_worker_and_the_others_answer_at_once():
+    """The write lock held elsewhere for 6 s (busy timeout 20 s), two workers: one write
+    waits for it, the next is a 503 within about a second, and the table page and the
+    login page answer meanwhile; then both go through."""
+    server = LiveServer(backend="sqlite", pairs=8, workers=2)
+    with server:
+        tables = server.drive["tables"]
+        phones = [HallDevice(server.url) for _ in range(3)]
+        for phone, table in zip(phones, tables, strict=False):
+            assert phone.open_table(table["token"]).status == 200
+        answers = {}
+
+        def report(i):
+            table = tables[i]
+            started = time.monotonic()
+            got = phones[i].report(table["token"], 1, table["pairs"][0], key=secrets.token_hex(16))
+            answers[i] = (got.status, time.monotonic() - started, got.headers.get("Retry-After"))
+
+        with HeldLock(server.env["SQLITE_PATH"]):
+            first = threading.Thread(target=report, args=(0,))
+            first.start()
+            time.sleep(1.5)
+            report(1)
+            started = time.monotonic()
+            assert phones[2].open_table(tables[2]["token"]).status == 200
+            assert HallDevice(server.url).request("/accounts/login/").status == 200
+            read_took = time.monotonic() - started
+            time.sleep(4.5 - min(4.5, read_took))
+        first.join(20)
+        status, took, retry = answers[1]
+        assert (status, retry) == (503, "10") and took < 2.5, answers
+        assert read_took < 1.0
+        assert answers[0][0] == 200 and 5 < answers[0][1] < 15, answers
+        assert (
+            phones[1].report(tables[1]["token"], 1, tables[1]["pairs"][0], key="k" * 16).status
+            == 200
+        )

@@ -24,12 +24,13 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
-## make run: install, migrate, demo data on an empty database, serve on the local network.
+## make run: install, migrate, demo data on an empty database, serve on the local network
+## (a buffering front before gunicorn, the practice table on servers of its own: config/serve.py).
 run: install
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py setup_site --port $(PORT)
-	PORT=$(PORT) $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --log-level warning
+	PORT=$(PORT) $(BIN)/python -m config.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 ## make test: install, lint, then the whole suite (browser tests skip without Chromium).
 test: install-dev

@@ -2,7 +2,9 @@
 
 LiveServer starts gunicorn on a fresh database (a file-based SQLite database
 in a temporary folder, or a new PostgreSQL database on the server named by a
-postgres:// URL), with a running drive from `manage.py bench_drive`.
+postgres:// URL), with a running drive from `manage.py bench_drive`; with front=True,
+as `make run` serves: the buffering front and the practice table's own server before
+it (config/serve.py).
 HallDevice is one phone or tablet: its own cookies (device id, CSRF) and a
 key per submission.
 """
@@ -26,6 +28,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from config.serve import Servers  # noqa: E402
+
 PYTHON = sys.executable
 
 
@@ -49,11 +55,16 @@ class LiveServer:
         workers: int = 2,
         instances: int = 1,
         bench: bool = False,
+        front: bool = False,
     ):
         """bench: serve the floor view (POST /bench/floor-login/, bench/live_urls.py) and
-        log each SQLite write transaction's lock wait and hold (self.lock_log)."""
+        log each SQLite write transaction's lock wait and hold (self.lock_log).
+        front: each app server behind its own front, as `make run` serves (the URLs are
+        the fronts'; the processes are the hall's gunicorn masters)."""
         self.backend = backend
         self.bench = bench
+        self.front = front
+        self.fronts: list[Servers] = []
         self.pairs = pairs
         self.workers = workers
         # Several app servers (gunicorn instances on their own ports) share one database.
@@ -126,7 +137,27 @@ class LiveServer:
         self.procs = [self._start_one(port) for port in self.ports]
         self.proc = self.procs[0]
 
+    def _profile_args(self) -> list[str]:
+        # A profiled server (BENCH_PROFILE_DIR): every worker under cProfile.
+        if self.env.get("BENCH_PROFILE_DIR"):
+            return ["--config", str(ROOT / "bench" / "gunicorn_profile.py")]
+        return []
+
     def _start_one(self, port: int) -> subprocess.Popen:
+        if self.front:
+            servers = Servers(
+                host="127.0.0.1",
+                port=port,
+                workers=self.workers,
+                var=self.tmp,
+                env=self.env,
+                python=PYTHON,
+                gunicorn_args=self._profile_args(),
+                access_log=not self.bench,
+            )
+            servers.start()
+            self.fronts.append(servers)
+            return servers.procs[0]
         proc = subprocess.Popen(
             [
                 str(Path(PYTHON).parent / "gunicorn"),
@@ -137,12 +168,7 @@ class LiveServer:
                 str(self.workers),
                 "--log-level",
                 "warning",
-                # A profiled server (BENCH_PROFILE_DIR): every worker under cProfile.
-                *(
-                    ["--config", str(ROOT / "bench" / "gunicorn_profile.py")]
-                    if self.env.get("BENCH_PROFILE_DIR")
-                    else []
-                ),
+                *self._profile_args(),
             ],
             cwd=ROOT,
             env=self.env,
@@ -188,6 +214,9 @@ class LiveServer:
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Stop every server at once (master and workers), as a power cut would."""
+        for servers in self.fronts:
+            servers.stop(sig)
+        self.fronts = []
         for proc in self.procs:
             if proc.poll() is None:
                 os.killpg(proc.pid, sig)

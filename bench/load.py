@@ -1,4 +1,4 @@
-"""make bench, part 2: table devices through gunicorn, as in a hall.
+"""make bench, part 2: table devices through the front and gunicorn, as in a hall.
 
 Each table has two devices, one per pair. For every game, one device opens its
 table page and reports the winner, the other pair's device opens it and agrees (a report is
@@ -10,9 +10,10 @@ organizer's tablet seats the next game. Two arrival patterns:
   tables really finish; --scale shrinks the time (0.1: 3 minutes in 18 s) to keep the
   bench short, and the output says so.
 
-Run on a file-based SQLite database and on PostgreSQL with one app server (gunicorn,
-one worker per core unless --workers), and on PostgreSQL with two app servers sharing
-the database, the devices split between them. Prints per run and pattern: latency
+Served as `make run` serves (config/serve.py: the buffering front, then gunicorn; --no-front
+goes straight to gunicorn). Run on a file-based SQLite database and on PostgreSQL with one
+app server (gunicorn, one worker per core unless --workers), and on PostgreSQL with two app
+servers sharing the database, the devices split between them. Prints per run and pattern: latency
 percentiles of the writes (report, confirm), writes/s, errors, results lost (answered
 but not stored) and duplicates (both must be 0), the workers' CPU ms per request (from
 /proc/<pid>/stat, user + system, before and after each game, over every request of the
@@ -197,6 +198,11 @@ def main() -> None:
         help="SQLite as before its lock file: Django's backend, a connection per request",
     )
     parser.add_argument(
+        "--no-front",
+        action="store_true",
+        help="straight to gunicorn, without the buffering front `make run` puts before it",
+    )
+    parser.add_argument(
         "--profile",
         metavar="DIR",
         help="run the workers under cProfile, one file each in DIR (bench/profile_report.py)",
@@ -208,8 +214,10 @@ def main() -> None:
     if args.baseline:
         os.environ["BENCH_BASELINE"] = "1"
     window = args.hall_minutes * 60 * args.scale
+    served = "gunicorn" if args.no_front else "the front and gunicorn, as make run serves"
     print(
-        f"\nA night through gunicorn: {args.tables} table devices x {args.games} games "
+        f"\nA night through {served}: "
+        f"{args.tables} table devices x {args.games} games "
         "(each: table page, report; the other phone: table page, confirm; then next game), "
         f"{args.workers} workers per app server ({os.cpu_count()} cores)"
         + (
@@ -245,6 +253,7 @@ def main() -> None:
                     workers=args.workers,
                     instances=int(instances),
                     bench=True,
+                    front=not args.no_front,
                 ) as server:
                     r = night(
                         server,

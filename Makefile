@@ -28,6 +28,8 @@ install-dev: $(VENV)/.installed-dev
 ## (a buffering front before gunicorn, the practice table on servers of its own: config/serve.py).
 run: install
 	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py clearsessions
+	$(BIN)/python manage.py forget_practice_games -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py setup_site --port $(PORT)
 	PORT=$(PORT) $(BIN)/python -m config.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)

@@ -1,13 +1,15 @@
-"""The practice table's writers: a game kept in the browser's session.
+"""The practice table's writers: a game kept in the browser's own cookie.
 
 A practice game is a deal code (the game, the rules, the seed), the
 computer level and the moves so far; ``replay`` rebuilds the exact table
 from them, so a reload resumes where it was and undo is the moves less
 the last of yours. Nothing is written to the club's records (no account,
-no audit entry): the session is the game's only home.
+no audit entry): the browser's game cookie (``store``, a practice.store.GameStore)
+is the game's only home.
 
-Every change here: check, then write the session once. A refused move
-raises PracticeError with the reason in plain words and writes nothing.
+Every change here: check, then write the store once. A refused move
+raises PracticeError with the reason in plain words and writes nothing. A game
+that does not read (a changed or stale cookie) is forgotten and refused, 400.
 """
 
 from __future__ import annotations
@@ -20,14 +22,14 @@ from django.utils.translation import gettext as _
 
 from practice import computer
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
+from practice.store import GameStore, Unreadable
 from scoring.games.cards import Card
 from scoring.play import IllegalMove, Move, State, new_game, players, view_of
 from scoring.speak import say
 
-SESSION_KEY = "practice"
 COACHING_KEPT = 24 * 3600  # seconds the cache keeps where points were lost in a hand
 HUMAN = 0  # you sit at seat 0; the computer players to your left around the table
-MAX_MOVES = 5_000  # far beyond any game to 120; a session holding more was not made here
+MAX_MOVES = 5_000  # far beyond any game to 120; a game holding more was not made here
 
 
 class PracticeError(Exception):
@@ -41,7 +43,7 @@ class PracticeError(Exception):
 
 @dataclass(frozen=True)
 class Game:
-    """A practice game as the session keeps it.
+    """A practice game as its cookie keeps it.
 
     seen: the hands whose summary you have seen; the computer players wait
     for you to read a hand's summary before they play on.
@@ -52,7 +54,7 @@ class Game:
     moves: tuple[str, ...] = ()
     seen: int = 0
 
-    def to_session(self) -> dict:
+    def to_data(self) -> dict:
         return {
             "deal": self.deal.code,
             "level": self.level,
@@ -74,19 +76,29 @@ class Played:
     hand_ends: tuple[int, ...] = ()  # how many moves the game had when each hand ended
 
 
-def load(session) -> Game | None:
-    """The game in this session, or None (never started, or not readable any more)."""
-    data = session.get(SESSION_KEY)
-    if not isinstance(data, dict):
+def load(store: GameStore) -> Game | None:
+    """The game in this store, or None when none was started; PracticeError (400) when
+    it does not read, and then it is forgotten."""
+    try:
+        data = store.read()
+    except Unreadable:
+        raise unreadable(store) from None
+    if data is None:
         return None
     try:
         moves = tuple(str(m) for m in data["moves"])
         level = str(data["level"])
         if len(moves) > MAX_MOVES or level not in computer.LEVELS:
-            return None
+            raise ValueError(level)
         return Game(read_deal(str(data["deal"])), level, moves, int(data["seen"]))
     except (KeyError, TypeError, ValueError):
-        return None
+        raise unreadable(store) from None
+
+
+def unreadable(store: GameStore) -> PracticeError:
+    """Forget a game that does not read (changed, stale, or no longer kept), and say so."""
+    store.forget()
+    return PracticeError(_("That practice game could not be read: start a new one."), 400)
 
 
 def replay(game: Game) -> Played:
@@ -107,16 +119,16 @@ def replay(game: Game) -> Played:
     return Played(game, state, tuple(seats), hand_end, dealt, tuple(ends))
 
 
-def play(session) -> Played | None:
-    """The session's game replayed, or None; a session that does not replay is dropped."""
-    game = load(session)
+def play(store: GameStore) -> Played | None:
+    """The store's game replayed, or None; a game that does not read or replay (made
+    under other rules) is forgotten and refused (PracticeError, 400)."""
+    game = load(store)
     if game is None:
         return None
     try:
         return replay(game)
     except (CodeError, IllegalMove):
-        session.pop(SESSION_KEY, None)
-        return None
+        raise unreadable(store) from None
 
 
 def computer_seed(state: State) -> int:
@@ -139,28 +151,28 @@ def _advance(state: State, game: Game) -> State:
     return state
 
 
-def _save(session, game: Game, state: State) -> Game:
+def _save(store: GameStore, game: Game, state: State) -> Game:
     game = replace(game, moves=tuple(move_code(m) for m in state.moves))
-    session[SESSION_KEY] = game.to_session()
+    store.write(game.to_data())
     return game
 
 
-def game_start(*, session, deal: Deal, level: str) -> Game:
+def game_start(*, store: GameStore, deal: Deal, level: str) -> Game:
     """A new game of ``deal``; the computer players play up to your first turn."""
     if level not in computer.LEVELS:
         raise PracticeError(_("Choose a computer player."))
     game = Game(deal, level)
     state = _advance(new_game(deal.setup(), deal.seed), game)
-    return _save(session, game, state)
+    return _save(store, game, state)
 
 
-def game_move(*, session, move: Move, at: int) -> Game:
+def game_move(*, store: GameStore, move: Move, at: int) -> Game:
     """Your move, then the computer players' until your turn comes again.
 
     ``at``: how many moves the screen you acted on had seen; another number
     means that screen was out of date (409) and nothing is played.
     """
-    played = _current(session)
+    played = current(store)
     game, state = played.game, played.state
     if at != len(state.moves):
         raise PracticeError(_("That screen was out of date. Here is the table as it is now."), 409)
@@ -174,41 +186,43 @@ def game_move(*, session, move: Move, at: int) -> Game:
         state = state.apply(move)
     except IllegalMove as refused:
         raise PracticeError(say(refused.reason)) from refused
-    return _save(session, game, _advance(state, game))
+    return _save(store, game, _advance(state, game))
 
 
-def hand_next(*, session) -> Game:
+def hand_next(*, store: GameStore) -> Game:
     """You have read the hand's summary: the computer players play on to your turn."""
-    played = _current(session)
+    played = current(store)
     game, state = played.game, played.state
     if len(state.summaries) <= game.seen:
         raise PracticeError(_("This hand is not over yet."), 409)
     game = replace(game, seen=len(state.summaries))
-    return _save(session, game, _advance(state, game))
+    return _save(store, game, _advance(state, game))
 
 
-def game_undo(*, session) -> Game:
+def game_undo(*, store: GameStore) -> Game:
     """Take back your last move and everything the computer players did after it."""
-    played = _current(session)
+    played = current(store)
     mine = [i for i, seat in enumerate(played.seats) if seat == HUMAN]
     if not mine:
         raise PracticeError(_("You have not played anything to take back."), 409)
     game = played.game
     back = replay(replace(game, moves=game.moves[: mine[-1]]))
     game = replace(game, seen=min(game.seen, len(back.state.summaries)))
-    return _save(session, game, back.state)
+    return _save(store, game, back.state)
 
 
-def game_again(*, session) -> Game:
+def game_again(*, store: GameStore) -> Game:
     """The same deal again from its first card, with the same computer players."""
-    game = load(session)
+    game = load(store)
     if game is None:
         raise PracticeError(_("There is no practice game to play again."), 404)
-    return game_start(session=session, deal=game.deal, level=game.level)
+    return game_start(store=store, deal=game.deal, level=game.level)
 
 
-def _current(session) -> Played:
-    played = play(session)
+def current(store: GameStore) -> Played:
+    """The store's game replayed; PracticeError when there is none (404) or it does not
+    read (400)."""
+    played = play(store)
     if played is None:
         raise PracticeError(_("There is no practice game here. Start one."), 404)
     return played
@@ -232,7 +246,7 @@ def coaching_kept(played: Played) -> tuple[computer.Lesson, ...] | None:
 
 def _coaching_key(played: Played, hand: int) -> str:
     """The game and hand: its deal and every move up to the hand's end (the lessons
-    follow from these alone, so any session with the same moves may share them)."""
+    follow from these alone, so any browser with the same moves may share them)."""
     moves = played.game.moves[: played.hand_ends[hand - 1]]
     digest = hashlib.sha256("|".join((played.game.deal.code, *moves)).encode()).hexdigest()
     return f"practice-coaching:{digest[:32]}:{hand}"
@@ -243,8 +257,8 @@ def coaching(played: Played, hand: int) -> tuple[computer.Lesson, ...]:
 
     The computer looks at each of your moves once per game and hand (it takes a
     while) and the answer is kept in the cache, so a reload shows it at once. Not
-    kept in the session: this request is slow, and writing the session back would
-    undo the moves made while it ran.
+    kept in the game's cookie: this request is slow, and a cookie sent back with its
+    answer would undo the moves made while it ran.
     """
     if not 1 <= hand <= len(played.hand_ends):
         raise PracticeError(_("That hand is not over yet."), 404)

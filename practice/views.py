@@ -1,18 +1,22 @@
 """The practice table: play Forty-Fives against computer players, no account needed.
 
-The game lives in the browser's session (practice.services). Every view
-parses, calls one service, and answers with the page, or for htmx the
-table's #content region; a refused move answers 4xx with the reason and
-changes nothing. Without JavaScript every button is a plain form.
+The game lives in the browser's own signed cookie (practice.store): each view that
+reads or changes it is wrapped in ``keeps_game``, which reads the cookie into
+``request.practice`` and puts the changed game back on the answer; no session row is
+written. Every view parses, calls one service, and answers with the page, or for htmx
+the table's #content region; a refused move answers 4xx with the reason and changes
+nothing. Without JavaScript every button is a plain form.
 """
 
 from __future__ import annotations
 
 import secrets
+from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -20,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.views import htmx_refusal, page
 from practice import computer, screen, services
 from practice.codes import MAX_SEED, CodeError, Deal, read_deal, read_move
+from practice.store import GameStore
 from scoring.games.cards import card
 from scoring.play import Discard, PlayOptions, Renege
 
@@ -79,6 +84,23 @@ def parse_move(data):
     return read_move(text)
 
 
+# ---- the game's cookie --------------------------------------------------------------
+
+
+def keeps_game(view):
+    """The view reads and changes the browser's game through ``request.practice`` (a
+    GameStore of its cookie); the answer carries the cookie back when the game changed."""
+
+    @wraps(view)
+    def run(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        request.practice = GameStore.of(request)
+        response = view(request, *args, **kwargs)
+        patch_vary_headers(response, ("Cookie",))
+        return request.practice.respond(response)
+
+    return run
+
+
 # ---- answering ----------------------------------------------------------------------
 
 
@@ -108,7 +130,10 @@ def _refused(request, message: str, status: int) -> HttpResponse:
     the table (or the start screen when there is no game) otherwise."""
     if request.htmx:
         return htmx_refusal(request, message, status)
-    played = services.play(request.session)
+    try:
+        played = services.play(request.practice)
+    except services.PracticeError:  # the game did not read: it is forgotten now
+        played = None
     if played is None:
         return _start_page(request, error=message, status=status)
     return _table_page(request, played, status=status, error=message)
@@ -118,7 +143,7 @@ def _done(request) -> HttpResponse:
     """After a change: the table's region for htmx, else back to the table (a reload then
     shows the same table and sends nothing again)."""
     if request.htmx:
-        played = services.play(request.session)
+        played = services.play(request.practice)
         return _table_page(request, played)
     return redirect("practice:table")
 
@@ -128,7 +153,7 @@ def _acting(service):
 
     def run(request, **kwargs) -> HttpResponse:
         try:
-            service(session=request.session, **kwargs)
+            service(store=request.practice, **kwargs)
         except services.PracticeError as error:
             return _refused(request, error.message, error.status)
         return _done(request)
@@ -140,11 +165,15 @@ def _acting(service):
 
 
 @require_GET
+@keeps_game
 def table(request: HttpRequest) -> HttpResponse:
     """The table, or the start screen when there is no game (or a deal code to open)."""
     if "deal" in request.GET:
         return new(request)
-    played = services.play(request.session)
+    try:
+        played = services.play(request.practice)
+    except services.PracticeError as error:
+        return _start_page(request, error=error.message, status=error.status)
     if played is None:
         return _start_page(request)
     return _table_page(request, played)
@@ -166,6 +195,7 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@keeps_game
 def start(request: HttpRequest) -> HttpResponse:
     try:
         deal = parse_deal(request.POST)
@@ -175,13 +205,14 @@ def start(request: HttpRequest) -> HttpResponse:
         )
     level = request.POST.get("level") or computer.DEFAULT_LEVEL
     try:
-        services.game_start(session=request.session, deal=deal, level=level)
+        services.game_start(store=request.practice, deal=deal, level=level)
     except services.PracticeError as error:
         return _start_page(request, error=error.message, status=error.status)
     return redirect("practice:table")
 
 
 @require_POST
+@keeps_game
 def move(request: HttpRequest) -> HttpResponse:
     try:
         chosen = parse_move(request.POST)
@@ -192,26 +223,31 @@ def move(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@keeps_game
 def undo(request: HttpRequest) -> HttpResponse:
     return _acting(services.game_undo)(request)
 
 
 @require_POST
+@keeps_game
 def next_hand(request: HttpRequest) -> HttpResponse:
     return _acting(services.hand_next)(request)
 
 
 @require_POST
+@keeps_game
 def again(request: HttpRequest) -> HttpResponse:
     return _acting(services.game_again)(request)
 
 
 @require_GET
+@keeps_game
 def hint(request: HttpRequest) -> HttpResponse:
     """What the coach would do in your seat, and why, from what you can see."""
-    played = services.play(request.session)
-    if played is None:
-        return _refused(request, _("There is no practice game here. Start one."), 404)
+    try:
+        played = services.current(request.practice)
+    except services.PracticeError as error:
+        return _refused(request, error.message, error.status)
     chosen = services.hint(played)
     words = screen.hint_line(chosen) if chosen else _("It is not your turn.")
     if request.htmx:
@@ -220,15 +256,17 @@ def hint(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@keeps_game
 def coaching(request: HttpRequest) -> HttpResponse:
     """Where you lost points in the hand just over (``?hand=N``, the summary's hand).
 
     The computer looks at each of your moves (a while), so the summary asks for this
     apart: htmx swaps in the coaching; without JavaScript it is the table page.
     """
-    played = services.play(request.session)
-    if played is None:
-        return _refused(request, _("There is no practice game here. Start one."), 404)
+    try:
+        played = services.current(request.practice)
+    except services.PracticeError as error:
+        return _refused(request, error.message, error.status)
     try:
         hand = int(request.GET.get("hand", ""))
     except ValueError:

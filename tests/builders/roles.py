@@ -148,7 +148,7 @@ ROLES: dict[str, str] = {
     "table:report": PUBLIC,
     "table:confirm": PUBLIC,
     "table:withdraw": PUBLIC,
-    # practice/urls.py: the practice table, no account; the game lives in the session
+    # practice/urls.py: the practice table, no account; the game lives in its own cookie
     "practice:table": GET_ONLY,
     "practice:new": GET_ONLY,
     "practice:hint": GET_ONLY,

@@ -1,4 +1,4 @@
-"""The practice table's screens (practice/views.py): no account, the game in the session.
+"""The practice table's screens (practice/views.py): no account, the game in its cookie.
 
 Happy paths, wrong methods, the htmx partial, refusals (4xx, nothing changed),
 resuming after a reload, undo, hints, the deal code and the hand summary."""
@@ -17,6 +17,7 @@ from practice.codes import Deal, card_code, move_code, read_deal
 from scoring.games.cards import deck
 from scoring.play import Phase, Play, PlayOptions, view_of
 from tests.builders import HTMX
+from tests.builders.practice import kept, played_in
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def code(seed=SEED, game="traditional", players=3, **options) -> str:
 def start(client, deal_code=None, level="ned"):
     r = client.post(reverse("practice:start"), {"deal": deal_code or code(), "level": level})
     assert r.status_code == 302
-    return services.play(client.session)
+    return played_in(client)
 
 
 def text(response) -> str:
@@ -43,7 +44,7 @@ def unmasked(page: str) -> str:
 
 
 def moves(client) -> list[str]:
-    return client.session[services.SESSION_KEY]["moves"]
+    return kept(client)["moves"]
 
 
 def play_card(client, card, **extra):
@@ -113,7 +114,7 @@ def test_the_ace_of_hearts_rule_and_the_renege_choice_reach_the_engine(
     from scoring.play import refusal
 
     anon_client.post(reverse("practice:start"), {"game": "t3", "level": "ned", **form})
-    options = services.play(anon_client.session).state.options
+    options = played_in(anon_client).state.options
     assert (options.ace_hearts_led, options.renege.value) == (ace_rule, renege)
     # The engine plays by them: the A♥ led (clubs trumps), no trump held, a heart held.
     hand = (Card("2", Suit.HEARTS), Card("9", Suit.SPADES))
@@ -124,7 +125,7 @@ def test_the_ace_of_hearts_rule_and_the_renege_choice_reach_the_engine(
 def test_a_new_game_is_traditional_45_for_three_by_default(anon_client):
     r = anon_client.post(reverse("practice:start"), {"ace_hearts_led": "1"})
     assert r.status_code == 302 and r.url == reverse("practice:table")
-    played = services.play(anon_client.session)
+    played = played_in(anon_client)
     assert played.state.setup.players == 3 and not played.state.setup.partnerships
     assert played.state.setup.variant.target == 45
     assert played.state.setup.options.ace_hearts_led
@@ -145,7 +146,7 @@ def test_the_start_screen_options_reach_the_game(anon_client):
         "renege": "five_only",
     }
     anon_client.post(reverse("practice:start"), form)
-    played = services.play(anon_client.session)
+    played = played_in(anon_client)
     setup = played.state.setup
     assert (setup.players, setup.partnerships) == (4, True)
     o = setup.options
@@ -169,7 +170,7 @@ def test_playing_a_card_lets_the_computer_players_answer(anon_client):
     card = played.state.legal_moves()[0].card
     r = play_card(anon_client, card)
     assert r.status_code == 302
-    after = services.play(anon_client.session)
+    after = played_in(anon_client)
     assert after.state.moves[before] == Play(card)
     assert len(after.state.moves) > before + 1  # the others played on
     state = after.state
@@ -191,7 +192,7 @@ def test_a_card_you_may_not_play_is_refused_with_its_reason_and_nothing_changes(
     before = list(moves(client))
     r = play_card(client, refused)
     assert r.status_code == 400
-    state = services.play(client.session).state
+    state = played_in(client).state
     trick = tuple(c for _, c in state.trick)
     from scoring.play import refusal
 
@@ -235,7 +236,7 @@ def test_a_move_out_of_turn_is_refused(anon_client):
     # Play out the hand; its summary stops the table until you deal the next.
     while len(played.state.summaries) == played.game.seen:
         act(anon_client, played.state)
-        played = services.play(anon_client.session)
+        played = played_in(anon_client)
     before = list(moves(anon_client))
     hand = played.state.hands[0]
     r = play_card(anon_client, hand[0])
@@ -282,14 +283,14 @@ def test_htmx_refusal_goes_to_the_flash_region(anon_client):
 def test_a_reload_resumes_exactly_where_the_game_was(anon_client):
     played = start(anon_client)
     play_card(anon_client, played.state.legal_moves()[0].card)
-    first = services.play(anon_client.session).state
+    first = played_in(anon_client).state
     page1 = text(anon_client.get(reverse("practice:table")))
-    # Another tab (the same browser: the same session cookie) sees the same table.
+    # Another tab (the same browser: the same game cookie) sees the same table.
     tab = Client()
     tab.cookies = anon_client.cookies
     page2 = text(tab.get(reverse("practice:table")))
     assert unmasked(page1) == unmasked(page2)
-    assert services.play(tab.session).state == first
+    assert played_in(tab).state == first
     assert "Take back my last move" in page2
 
 
@@ -308,7 +309,7 @@ def test_undo_takes_back_your_last_card_and_what_followed(anon_client):
     r = anon_client.post(reverse("practice:undo"))
     assert r.status_code == 302
     assert moves(anon_client) == before
-    assert services.play(anon_client.session).state.hands[0] == hand
+    assert played_in(anon_client).state.hands[0] == hand
 
 
 def test_undo_with_nothing_to_take_back_is_refused(anon_client):
@@ -380,7 +381,7 @@ def test_a_tampered_deal_code_is_refused(anon_client, bad):
     assert "That deal code is not right" in text(r)
     r = anon_client.post(reverse("practice:start"), {"deal": bad or "x"})
     assert r.status_code == 400
-    assert services.SESSION_KEY not in anon_client.session
+    assert kept(anon_client) is None
 
 
 def test_the_same_deal_again_starts_over_with_the_same_cards(anon_client):
@@ -389,7 +390,7 @@ def test_the_same_deal_again_starts_over_with_the_same_cards(anon_client):
     play_card(anon_client, played.state.legal_moves()[0].card)
     r = anon_client.post(reverse("practice:again"))
     assert r.status_code == 302
-    again = services.play(anon_client.session)
+    again = played_in(anon_client)
     assert again.state.hands[0] == first_hand and again.game.deal == played.game.deal
 
 
@@ -407,7 +408,7 @@ def test_after_a_hand_its_summary_shows_every_card_then_the_next_hand_comes(anon
     played = start(anon_client)
     while len(played.state.summaries) == played.game.seen:
         act(anon_client, played.state)
-        played = services.play(anon_client.session)
+        played = played_in(anon_client)
     summary = played.state.summaries[-1]
     body = text(anon_client.get(reverse("practice:table")))
     assert "Hand 1 is over" in body
@@ -419,7 +420,7 @@ def test_after_a_hand_its_summary_shows_every_card_then_the_next_hand_comes(anon
     assert body.count("won it</strong>") == 5
     r = anon_client.post(reverse("practice:next"), **HTMX)
     assert r.status_code == 200 and "Hand 2" in text(r)
-    assert services.play(anon_client.session).game.seen == 1
+    assert played_in(anon_client).game.seen == 1
     r = anon_client.post(reverse("practice:next"))
     assert r.status_code == 409
 
@@ -435,7 +436,7 @@ def test_auction_shows_bid_buttons_on_your_turn(anon_client):
     assert "Game to 120" in body
     r = anon_client.post(reverse("practice:move"), {"move": "pass", "at": len(moves(anon_client))})
     assert r.status_code == 302
-    state = services.play(anon_client.session).state
+    state = played_in(anon_client).state
     assert state.calls[-1][0] == 0 or state.phase is not Phase.BID
 
 
@@ -454,7 +455,7 @@ def test_the_drives_list_and_the_rules_page_link_to_the_practice_table(org_clien
 def test_auction_discard_and_draw_by_ticking_cards(anon_client):
     played = start(anon_client, code(game="auction", players=4))
     anon_client.post(reverse("practice:move"), {"move": "pass", "at": len(moves(anon_client))})
-    played = services.play(anon_client.session)
+    played = played_in(anon_client)
     assert played.state.phase is Phase.DISCARD and played.state.to_act == services.HUMAN
     body = text(anon_client.get(reverse("practice:table")))
     assert 'name="discard"' in body and "Discard the ticked cards and draw" in body
@@ -465,7 +466,7 @@ def test_auction_discard_and_draw_by_ticking_cards(anon_client):
         "at": len(moves(anon_client)),
     }
     assert anon_client.post(reverse("practice:move"), form).status_code == 302
-    after = services.play(anon_client.session).state
+    after = played_in(anon_client).state
     assert after.discards[0] == hand[:2]
     assert (
         anon_client.post(
@@ -488,7 +489,7 @@ def test_an_ace_turned_up_to_you_as_dealer_must_be_taken(anon_client):
     throw = state.hands[0][0]
     form = {"move": f"r:{card_code(throw)}", "at": len(state.moves)}
     assert anon_client.post(reverse("practice:move"), form).status_code == 302
-    after = services.play(anon_client.session).state
+    after = played_in(anon_client).state
     assert state.turn_up in after.hands[0] + tuple(c for _, c in after.played())
     assert after.discards[0] == (throw,)
 
@@ -505,7 +506,7 @@ def finish_a_hand(client, deal_code=None, choose=None):
         move = choose(state) if choose else state.legal_moves()[0]
         r = client.post(reverse("practice:move"), {"move": move_code(move), "at": len(state.moves)})
         assert r.status_code == 302
-        played = services.play(client.session)
+        played = played_in(client)
     return played
 
 
@@ -643,4 +644,4 @@ def test_the_holder_of_the_ace_of_trumps_is_offered_the_rob_in_plain_words(anon_
     # Leaving it: the same hand, now to play.
     r = anon_client.post(reverse("practice:move"), {"move": "n", "at": len(state.moves)}, **HTMX)
     assert r.status_code == 200 and "Rob:" not in text(r)
-    assert services.play(anon_client.session).state.hands[0] == state.hands[0]
+    assert played_in(anon_client).state.hands[0] == state.hands[0]

@@ -19,7 +19,6 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from practice import services as practice
 from practice.codes import Deal, card_code
 from scorekeeper import services as scorekeeper
 from scoring import speak
@@ -29,6 +28,7 @@ from scoring.games.options import OPTION
 from scoring.play import PlayOptions
 from scoring.words import Msg, Said, from_json, gettext_noop, ngettext_noop, to_json
 from tests.builders import NOW
+from tests.builders.practice import played_in
 
 _ = gettext_noop
 
@@ -369,9 +369,9 @@ def test_a_practice_move_the_rules_refuse_is_said_in_the_language_of_the_screen(
     deal = Deal("traditional", 3, PlayOptions(), 20261130).code
     r = anon_client.post(reverse("practice:start"), {"deal": deal, "level": "ned"})
     assert r.status_code == 302
-    played = practice.play(anon_client.session)
+    played = played_in(anon_client)
     other = next(c for c in deck() if c not in played.state.hands[0])
-    at = len(anon_client.session[practice.SESSION_KEY]["moves"])
+    at = len(played.game.moves)
     r = anon_client.post(reverse("practice:move"), {"move": f"p:{card_code(other)}", "at": at})
     assert r.status_code == 400
     assert f"YOU DO NOT HOLD {other}." in unescape(r.content.decode())

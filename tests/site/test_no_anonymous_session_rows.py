@@ -1,0 +1,74 @@
+"""A visitor with no account writes no session row, on any screen it can reach.
+
+Sessions are rows of accounts.models.Session (kept 12 hours). A client that keeps
+no cookie and starts practice games once wrote a row a request, 5,081 a minute;
+the practice game now lives in a cookie of its own (practice/store.py), CSRF in
+its cookie, the language switch and the table phone's device id in theirs."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Session
+from drives import services as drives
+from practice.codes import Deal, card_code
+from scoring.play import PlayOptions
+from tests.builders import HTMX, started_drive
+from tests.builders.practice import played_in
+
+pytestmark = pytest.mark.django_db
+
+DEAL = Deal("traditional", 3, PlayOptions(), 20261130).code  # you follow to the first trick
+
+
+def practice_taps(client) -> list[int]:
+    """Start, reload, move, hint, undo, the same deal again, as a player taps them."""
+    statuses = [
+        client.post(reverse("practice:start"), {"deal": DEAL, "level": "ned"}).status_code,
+        client.get(reverse("practice:table")).status_code,
+    ]
+    state = played_in(client).state
+    move = {"move": f"p:{card_code(state.legal_moves()[0].card)}", "at": len(state.moves)}
+    statuses += [
+        client.post(reverse("practice:move"), move).status_code,
+        client.get(reverse("practice:hint"), **HTMX).status_code,
+        client.get(reverse("practice:hint")).status_code,
+        client.post(reverse("practice:undo"), **HTMX).status_code,
+        client.post(reverse("practice:again")).status_code,
+        client.get(reverse("practice:new")).status_code,
+    ]
+    return statuses
+
+
+def test_no_anonymous_screen_writes_a_session_row(club, organizer):
+    drive = started_drive(club, organizer, pairs=8)
+    link = drives.table_links(club, 4)[0]
+    assert drive.status == "running"
+    visitors = [Client() for _ in range(3)]
+    for visitor in visitors:
+        statuses = [
+            visitor.get("/").status_code,  # the home page: on to the login page
+            visitor.get(reverse("login")).status_code,
+            visitor.get(reverse("table:page", args=[link.token])).status_code,
+            visitor.get(reverse("table:page", args=[link.token]), **HTMX).status_code,
+            visitor.post(
+                reverse("set_language"), {"language": "fr", "next": reverse("practice:table")}
+            ).status_code,
+            *practice_taps(visitor),
+        ]
+        assert statuses == [302, 200, 200, 200, 302, 302, 200, 302, 200, 200, 200, 302, 200]
+    # Each start, then each tap from a client that keeps no cookie at all.
+    for _ in range(5):
+        assert Client().post(reverse("practice:start"), {"deal": DEAL}).status_code == 302
+    assert Session.objects.count() == 0
+
+
+def test_a_logged_in_persons_practice_leaves_their_session_row_as_it_was(org_client):
+    org_client.get(reverse("drives:drive_list"))
+    (row,) = Session.objects.all()
+    before = (row.session_key, row.session_data, row.expire_date)
+    assert all(status < 400 for status in practice_taps(org_client))
+    (after,) = Session.objects.all()
+    assert (after.session_key, after.session_data, after.expire_date) == before

@@ -6,12 +6,14 @@
 - page: one view serves the whole page or, for htmx, the named partial
 - htmx_refusal: a refusal shown in the flash region of the page
 - origin_of, posted: where a change came from; the form data of a POST
+- client_address: the address a client is counted by (logins, the practice table's pace)
 - not_found, bad_request, forbidden: the error pages (config/urls.py's handlers)
 - address_note: what the screens that print or show addresses say about them
 """
 
 from __future__ import annotations
 
+import ipaddress
 from functools import wraps
 from urllib.parse import urlsplit
 
@@ -71,6 +73,19 @@ def posted(request: HttpRequest) -> QueryDict | None:
     saved, no error shown, and a start button without a seed box ignored.
     """
     return request.POST if request.method == "POST" else None
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The address a client is counted by (wrong passwords, the practice table's pace): the
+    client's, or behind a trusted proxy (BEHIND_PROXY) the one the proxy added last to
+    X-Forwarded-For."""
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        try:
+            return str(ipaddress.ip_address(forwarded))
+        except ValueError:
+            pass
+    return request.META.get("REMOTE_ADDR")
 
 
 def origin_of(request: HttpRequest, screen: str) -> Origin:

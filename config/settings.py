@@ -266,6 +266,26 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 SNAPSHOT_DIR = Path(os.environ.get("SNAPSHOT_DIR", VAR_DIR / "snapshots"))
 
+# One cache for every process of the site (gunicorn's workers, the practice table's own
+# server): files in CACHE_DIR (config/shared_cache.py). "default" keeps where points were
+# lost in a practice hand (computed once, then read by any worker); "rates" counts each
+# practice client's pace, apart, so counts never push a coaching entry out. Past
+# MAX_ENTRIES a cache drops a third of its files.
+CACHE_DIR = Path(os.environ.get("CACHE_DIR", VAR_DIR / "cache"))
+CACHES = {
+    "default": {
+        "BACKEND": "config.shared_cache.FileCache",
+        "LOCATION": str(CACHE_DIR / "coaching"),
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "2000"))},
+    },
+    "rates": {
+        "BACKEND": "config.shared_cache.FileCache",
+        "LOCATION": str(CACHE_DIR / "rates"),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -30,6 +30,25 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(scope="session")
+def _site_var(tmp_path_factory):
+    return tmp_path_factory.mktemp("site-var")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(settings, _site_var):
+    # Each test starts from empty caches, in files of its own (not var/, which a site
+    # running from this checkout uses).
+    settings.CACHES = {
+        name: {**conf, "LOCATION": str(_site_var / "cache" / name)}
+        for name, conf in settings.CACHES.items()
+    }
+    from django.core.cache import caches
+
+    for name in settings.CACHES:
+        caches[name].clear()
+
+
 @pytest.fixture(autouse=True)
 def _english_after_each_test():
     # A request to a French club activates French on the thread (its club's language);

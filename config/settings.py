@@ -7,12 +7,14 @@ var/ unless DATABASE_URL names another (PostgreSQL in production).
 
 import contextlib
 import os
+import re
 import secrets
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 from config import network
 from config.files import private_file, private_folder, private_text
@@ -78,6 +80,8 @@ INSTALLED_APPS = [
     "csp",
     # The API docs page serves its Swagger UI from ninja's static files (no CDN).
     "ninja",
+    # The practice table's pace per client (practice/pool.py); in the apps for its checks.
+    "django_ratelimit",
     # The ground floor: the club, its people, API keys, the audit trail.
     "clubs",
     "drives",
@@ -285,6 +289,35 @@ CACHES = {
     },
 }
 
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+# The practice table's computer players (practice/pool.py), bounded across every process:
+# at most PRACTICE_WORK_AT_ONCE computations at once (default: one a core), and at most
+# PRACTICE_WORK_WAITING more waiting for their turn, each for PRACTICE_WORK_WAIT seconds at
+# most; past that "the computer players are busy" (503) at once. Their slots are lock files
+# in PRACTICE_WORK_DIR.
+PRACTICE_WORK_DIR = Path(os.environ.get("PRACTICE_WORK_DIR", VAR_DIR / "practice-work"))
+PRACTICE_WORK_AT_ONCE = max(1, int(os.environ.get("PRACTICE_WORK_AT_ONCE", "0")) or _cores())
+PRACTICE_WORK_WAITING = max(0, int(os.environ.get("PRACTICE_WORK_WAITING", "8")))
+PRACTICE_WORK_WAIT = float(os.environ.get("PRACTICE_WORK_WAIT", "4"))
+# Each client's pace of computer work (moves, hints, reviews, starts), django-ratelimit's
+# "count/period" (s, m, h, d): past it "you are going faster..." (429). Counted by the
+# client's address (behind the front: set BEHIND_PROXY, else every phone counts as the
+# front's one address), a logged-in person by themselves.
+PRACTICE_RATE = os.environ.get("PRACTICE_RATE", "60/m")
+if not re.fullmatch(r"[1-9]\d*/(?:[1-9]\d*)?[smhd]", PRACTICE_RATE):
+    raise ImproperlyConfigured(f"PRACTICE_RATE is not a count a period, like 60/m: {PRACTICE_RATE}")
+RATELIMIT_USE_CACHE = "rates"
+RATELIMIT_FAIL_OPEN = True  # a cache that cannot count lets practice go on
+# django-ratelimit knows only memcached and redis; this cache's add and incr are exact
+# across processes all the same (config/shared_cache.py).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 
 LOGGING = {
     "version": 1,

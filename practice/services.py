@@ -10,6 +10,8 @@ is the game's only home.
 Every change here: check, then write the store once. A refused move
 raises PracticeError with the reason in plain words and writes nothing. A game
 that does not read (a changed or stale cookie) is forgotten and refused, 400.
+Every call into the computer players runs in one of their slots (practice.pool): when
+they are busy, pool.Busy is raised before anything is written.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass, replace
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from practice import computer
+from practice import computer, pool
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
 from practice.store import GameStore, Unreadable
 from scoring.games.cards import Card
@@ -137,17 +139,25 @@ def computer_seed(state: State) -> int:
     return state.seed * 10_007 + len(state.moves)
 
 
-def _advance(state: State, game: Game) -> State:
-    """The computer players move until it is your turn, the game ends, or a hand
-    ends that you have not seen the summary of."""
-    while (
+def _computer_to_move(state: State, game: Game) -> bool:
+    return (
         not state.over
         and state.to_act is not None
         and state.to_act != HUMAN
         and len(state.summaries) <= game.seen
-    ):
-        seat = state.to_act
-        state = state.apply(computer.choose_move(state, seat, game.level, computer_seed(state)))
+    )
+
+
+def _advance(state: State, game: Game) -> State:
+    """The computer players move until it is your turn, the game ends, or a hand
+    ends that you have not seen the summary of (all their moves in one slot)."""
+    if not _computer_to_move(state, game):
+        return state
+    with pool.computing():
+        while _computer_to_move(state, game):
+            seat = state.to_act
+            move = computer.choose_move(state, seat, game.level, computer_seed(state))
+            state = state.apply(move)
     return state
 
 
@@ -234,7 +244,8 @@ def hint(played: Played) -> players.Hint | None:
     state = played.state
     if state.to_act != HUMAN or state.over or len(state.summaries) > played.game.seen:
         return None
-    return players.hint(view_of(state, HUMAN), seed=computer_seed(state))
+    with pool.computing():
+        return players.hint(view_of(state, HUMAN), seed=computer_seed(state))
 
 
 def coaching_kept(played: Played) -> tuple[computer.Lesson, ...] | None:
@@ -264,13 +275,18 @@ def coaching(played: Played, hand: int) -> tuple[computer.Lesson, ...]:
         raise PracticeError(_("That hand is not over yet."), 404)
     key = _coaching_key(played, hand)
     lessons = _read_lessons(cache.get(key))
-    if lessons is None:
-        lessons = computer.points_lost(played.state, seat=HUMAN, hand_no=hand - 1)
-        rows = [
-            [n.trick, move_code(n.played), move_code(n.suggested), round(n.lost, 2), n.only]
-            for n in lessons
-        ]
-        cache.set(key, rows, COACHING_KEPT)
+    if lessons is not None:
+        return lessons
+    with pool.computing():
+        # Another request (a second tab, any worker) may have looked while this one waited.
+        lessons = _read_lessons(cache.get(key))
+        if lessons is None:
+            lessons = computer.points_lost(played.state, seat=HUMAN, hand_no=hand - 1)
+            rows = [
+                [n.trick, move_code(n.played), move_code(n.suggested), round(n.lost, 2), n.only]
+                for n in lessons
+            ]
+            cache.set(key, rows, COACHING_KEPT)
     return lessons
 
 

@@ -6,6 +6,9 @@ reads or changes it is wrapped in ``keeps_game``, which reads the cookie into
 written. Every view parses, calls one service, and answers with the page, or for htmx
 the table's #content region; a refused move answers 4xx with the reason and changes
 nothing. Without JavaScript every button is a plain form.
+A view that may set the computer players thinking counts to the client's pace
+(429 past it) and is answered 503 when they are busy (practice.pool), both with
+Retry-After and nothing changed.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.views import htmx_refusal, page
-from practice import computer, screen, services
+from practice import computer, pool, screen, services
 from practice.codes import MAX_SEED, CodeError, Deal, read_deal, read_move
 from practice.store import GameStore
 from scoring.games.cards import card
@@ -161,6 +164,39 @@ def _acting(service):
     return run
 
 
+def _computer_work(*, start_page: bool = False):
+    """A view that may set the computer players thinking: the client's pace counted first
+    (429 past it), and busy computer players answered 503 at once, both with Retry-After,
+    as the table's refusals are (the start screen's page for ``start_page``); nothing is
+    changed."""
+
+    def wrap(view):
+        @wraps(view)
+        def run(request, *args, **kwargs) -> HttpResponse:
+            wait = pool.too_fast(request)
+            if wait:
+                message = _(
+                    "You are going faster than the computer players can think: wait a few seconds."
+                )
+                status = 429
+            else:
+                try:
+                    return view(request, *args, **kwargs)
+                except pool.Busy as busy:
+                    message = _("The computer players are busy: try again in a moment.")
+                    status, wait = 503, busy.retry_after
+            if start_page and not request.htmx:
+                response = _start_page(request, error=message, status=status)
+            else:
+                response = _refused(request, message, status)
+            response["Retry-After"] = str(wait)
+            return response
+
+        return run
+
+    return wrap
+
+
 # ---- the screens ------------------------------------------------------------------
 
 
@@ -196,6 +232,7 @@ def new(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @keeps_game
+@_computer_work(start_page=True)
 def start(request: HttpRequest) -> HttpResponse:
     try:
         deal = parse_deal(request.POST)
@@ -213,6 +250,7 @@ def start(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @keeps_game
+@_computer_work()
 def move(request: HttpRequest) -> HttpResponse:
     try:
         chosen = parse_move(request.POST)
@@ -230,18 +268,21 @@ def undo(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @keeps_game
+@_computer_work()
 def next_hand(request: HttpRequest) -> HttpResponse:
     return _acting(services.hand_next)(request)
 
 
 @require_POST
 @keeps_game
+@_computer_work()
 def again(request: HttpRequest) -> HttpResponse:
     return _acting(services.game_again)(request)
 
 
 @require_GET
 @keeps_game
+@_computer_work()
 def hint(request: HttpRequest) -> HttpResponse:
     """What the coach would do in your seat, and why, from what you can see."""
     try:
@@ -257,6 +298,7 @@ def hint(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @keeps_game
+@_computer_work()
 def coaching(request: HttpRequest) -> HttpResponse:
     """Where you lost points in the hand just over (``?hand=N``, the summary's hand).
 

@@ -36,13 +36,16 @@ def _site_var(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def _own_cache(settings, _site_var):
-    # Each test starts from empty caches, in files of its own (not var/, which a site
-    # running from this checkout uses).
+def _own_cache_and_practice_slots(settings, _site_var):
+    # Each test starts from empty caches and free computer slots, in files of its own (not
+    # var/, which a site running from this checkout uses). Tests start hundreds of practice
+    # games from one address: the pace is counted only where a test sets PRACTICE_RATE.
     settings.CACHES = {
         name: {**conf, "LOCATION": str(_site_var / "cache" / name)}
         for name, conf in settings.CACHES.items()
     }
+    settings.PRACTICE_WORK_DIR = _site_var / "practice-work"
+    settings.PRACTICE_RATE = "1000000/m"
     from django.core.cache import caches
 
     for name in settings.CACHES:

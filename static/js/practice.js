@@ -1,7 +1,8 @@
 /* The practice table's taps, kept out of the HTML for the Content-Security-Policy.
    A card is played with two taps: the first chooses it (it rises), the second plays
    it. A card that cannot be played says why instead. Without this file each card
-   is a plain submit button and the server answers a refused card with its reason. */
+   is a plain submit button and the server answers a refused card with its reason.
+   A busy answer (503) aimed at the flash region is shown there too. */
 (function () {
   "use strict";
 
@@ -25,6 +26,16 @@
       chosen.forEach(function (c) { c.classList.remove("chosen"); });
       card.classList.add("chosen");
       say("");
+    }
+  });
+
+  // "The computer players are busy" is a 503 aimed at the flash region (HX-Retarget):
+  // show it, though htmx swaps no 5xx answer by itself (base.html's htmx-config).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status === 503 && xhr.getResponseHeader("HX-Retarget")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
     }
   });
 

@@ -88,13 +88,14 @@ def _no_csp_violation() -> Iterator:
 
 
 def watch(page, problems: list[str]) -> None:
-    """Collect script errors and server errors of one tab."""
+    """Collect script errors and server errors of one tab (a 503 that says when to come
+    back, Retry-After, is the site saying it is busy, not a fault)."""
     page.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
     page.on(
         "response",
         lambda r: (
             problems.append(f"{r.status} from {r.request.method} {r.url}")
-            if r.status >= 500
+            if r.status >= 500 and not (r.status == 503 and "retry-after" in r.headers)
             else None
         ),
     )

@@ -185,3 +185,39 @@ def test_robbing_the_turned_up_ace_by_two_taps(page: Page, live_server):
         "cs => cs.map(c => c.getAttribute('aria-label').split(':')[0])"
     )
     assert "ace of hearts" in held and thrown not in held, (thrown, held)
+
+
+def test_busy_computer_players_are_said_on_the_table_and_a_tap_later_works(
+    page: Page, live_server, settings, tmp_path
+):
+    """Every computer slot taken: the hint's tap says so in the flash region (a 503, which
+    htmx swaps only because the page lets it), and once a slot is free the hint comes."""
+    import threading
+
+    from practice import pool
+
+    settings.PRACTICE_WORK_DIR = tmp_path / "work"
+    settings.PRACTICE_WORK_AT_ONCE = 1
+    settings.PRACTICE_WORK_WAITING = 0
+    page.set_viewport_size(PHONE)
+    open_deal(page, live_server.url, TRADITIONAL)
+    inside, go = threading.Event(), threading.Event()
+
+    def hold():
+        with pool.computing():
+            inside.set()
+            go.wait(30)
+
+    holder = threading.Thread(target=hold, daemon=True)
+    holder.start()
+    try:
+        assert inside.wait(5)
+        page.get_by_role("button", name="Hint").click()
+        expect(page.locator("#flash")).to_contain_text(
+            "The computer players are busy: try again in a moment."
+        )
+    finally:
+        go.set()
+        holder.join(5)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint")).to_contain_text("The computer would")

@@ -47,3 +47,4 @@ def test_the_site_keeps_its_caches_in_files_both_caches_apart(settings):
         "rates": "config.shared_cache.FileCache",
     }
     assert settings.CACHES["default"]["LOCATION"] != settings.CACHES["rates"]["LOCATION"]
+    assert settings.RATELIMIT_USE_CACHE == "rates"

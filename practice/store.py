@@ -14,7 +14,7 @@ holds up) the hall's writes.
 A game whose cookie would pass MAX_COOKIE characters (a very long game, past about
 1,250 moves) is kept in a KeptGame row and the cookie holds only its random key:
 at most KEPT_PER_ADDRESS such games an address (the oldest gives way), each
-forgotten once stale, and all stale ones by ``manage.py practice_forget``, which
+forgotten once stale, and all stale ones by ``manage.py forget_practice_games``, which
 ``make run`` runs at start.
 """
 
@@ -30,6 +30,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+
+from clubs.views import client_address
 
 from .models import KeptGame
 
@@ -85,7 +87,7 @@ class GameStore:
 
     @classmethod
     def of(cls, request: HttpRequest) -> GameStore:
-        return cls(request.COOKIES.get(COOKIE), address=request.META.get("REMOTE_ADDR"))
+        return cls(request.COOKIES.get(COOKIE), address=client_address(request))
 
     def now(self) -> datetime:
         return self._now or timezone.now()

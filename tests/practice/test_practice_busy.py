@@ -18,6 +18,7 @@ from practice import pool, services
 from practice.codes import Deal, move_code
 from scoring.play import PlayOptions
 from tests.builders import HTMX
+from tests.builders.practice import kept, played_in
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def text(response) -> str:
 def start(client: Client):
     r = client.post(reverse("practice:start"), {"deal": DEAL, "level": "margaret"})
     assert r.status_code == 302
-    return services.play(client.session)
+    return played_in(client)
 
 
 def a_move_they_answer(played) -> str:
@@ -52,7 +53,7 @@ def to_the_summary(client: Client):
         state = played.state
         move = move_code(state.legal_moves()[0])
         client.post(reverse("practice:move"), {"move": move, "at": len(state.moves)})
-        played = services.play(client.session)
+        played = played_in(client)
     assert played.state.to_act != services.HUMAN  # the next hand: they play first
     return played
 
@@ -65,7 +66,7 @@ VIEWS = {
         "practice:move",
         lambda c: {
             "move": a_move_they_answer(start(c)),
-            "at": len(services.play(c.session).state.moves),
+            "at": len(played_in(c).state.moves),
         },
     ),
     "next": ("post", "practice:next", lambda c: to_the_summary(c) and {}),
@@ -106,7 +107,7 @@ def busy(settings, tmp_path):
 
 
 def game_of(client):
-    return dict(client.session.get(services.SESSION_KEY) or {})
+    return dict(kept(client) or {})
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -176,7 +177,7 @@ def test_a_busy_start_is_said_on_the_start_screen(anon_client, busy):
     r = anon_client.post(reverse("practice:start"), {"deal": DEAL, "level": "margaret"})
     assert r.status_code == 503 and BUSY in text(r)
     assert f'action="{reverse("practice:start")}"' in text(r)  # the start screen, to try again
-    assert services.play(anon_client.session) is None  # no game was started
+    assert played_in(anon_client) is None  # no game was started
 
 
 def test_the_words_in_french(anon_client, settings, tmp_path):

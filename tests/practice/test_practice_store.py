@@ -320,6 +320,20 @@ def test_an_address_keeps_at_most_four_long_games_the_oldest_gives_way(short_coo
         assert phone.get(reverse("practice:table")).status_code == 200
 
 
+def test_behind_the_front_each_phone_is_counted_by_the_address_the_front_saw(
+    short_cookies, settings
+):
+    settings.BEHIND_PROXY = True
+    phones = [Client(HTTP_X_FORWARDED_FOR="192.168.1.20") for _ in range(store.KEPT_PER_ADDRESS)]
+    for phone in phones:
+        start(phone)
+    start(Client(HTTP_X_FORWARDED_FOR="192.168.1.21"))
+    kept = KeptGame.objects.values_list("address", flat=True)
+    assert sorted(kept) == ["192.168.1.20"] * store.KEPT_PER_ADDRESS + ["192.168.1.21"]
+    for phone in phones:
+        assert phone.get(reverse("practice:table")).status_code == 200
+
+
 def test_a_browser_with_no_address_keeps_its_long_game_under_none(short_cookies):
     for text in ("", "unix:/run/gunicorn.sock"):
         out = GameStore(None, address=text)
@@ -359,7 +373,7 @@ def test_make_run_forgets_expired_sessions_and_stale_long_games_at_start():
     steps = [line.strip() for line in recipe.splitlines()]
     assert steps.index("$(BIN)/python manage.py clearsessions") < len(steps) - 1
     assert "$(BIN)/python manage.py forget_practice_games -v0" in steps
-    assert steps[-1].startswith("PORT=$(PORT) $(BIN)/gunicorn")
+    assert steps[-1].startswith("PORT=$(PORT) $(BIN)/python -m config.serve")
 
 
 # ---- the longest game measured ----------------------------------------------------

@@ -17,8 +17,9 @@ own deployment notes ask for a buffering proxy in front. Three kinds of process:
   A hall request never waits behind one.
 
 The app servers listen on 127.0.0.1 only; the front is the only way in. Logs go to
-var/log/ (access.log and practice-access.log, hall.log, practice.log, front.log), so the terminal shows only what the
-organizer needs. Stopping one process stops all; Ctrl-C stops all.
+var/log/ (access.log and practice-access.log, hall.log, practice.log, front.log), so
+the terminal shows only what the organizer needs. Stopping one process stops all;
+Ctrl-C stops all.
 
     python -m config.serve [--host 0.0.0.0] [--port 8000] [--workers N]
 """

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 
+from .pair_codes import TRIES as CODE_TRIES
+
 MAX_NAME = 60
 MAX_GAMES = 60
 # Pairs in one drive: more than any hall seats (200 tables), and every sheet of a drive
@@ -241,6 +243,10 @@ class TableGame(models.Model):
     # The device whose table report waits for the other pair (status reported):
     # that device may change its own report; another device disagreeing is a conflict.
     reported_device = models.CharField(max_length=64, blank=True)
+    # Wrong pair codes typed at this table in this game (drives.pair_codes.TRIES at most):
+    # at TRIES the table takes no more codes and the front table enters its result, which
+    # sets it back to 0.
+    wrong_codes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "table"]
@@ -259,6 +265,10 @@ class TableGame(models.Model):
                 ),
                 name="tablegame_winner_matches_status",
             ),
+            models.CheckConstraint(
+                condition=Q(wrong_codes__gte=0) & Q(wrong_codes__lte=CODE_TRIES),
+                name="tablegame_wrong_codes_up_to_the_tries",
+            ),
         ]
         indexes = [models.Index(fields=["drive", "winner", "status"])]
 
@@ -272,6 +282,16 @@ class TableGame(models.Model):
     @property
     def is_sitout(self) -> bool:
         return self.status == self.Status.SITOUT
+
+    @property
+    def codes_locked(self) -> bool:
+        """Too many wrong pair codes: the table takes no more in this game."""
+        return self.wrong_codes >= CODE_TRIES
+
+    @property
+    def needs_the_front(self) -> bool:
+        """Too many wrong pair codes and no result in: the front table enters it."""
+        return self.codes_locked and self.status not in self.COUNTED
 
 
 class TableLink(models.Model):

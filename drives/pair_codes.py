@@ -17,6 +17,9 @@ import secrets
 
 ALPHABET = "CFHJKMNPRTWXY"
 LENGTH = 4
+# Wrong codes a table takes in one game; then it takes no more codes in that game and the
+# front table enters its result. Five tries find one of 28,561 codes one time in 5,700.
+TRIES = 5
 _SYSTEM = secrets.SystemRandom()
 
 

@@ -14,7 +14,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from . import sql
-from .models import Drive, Pair, Seat, Submission, TableGame
+from .models import CODE_TRIES, Drive, Pair, Seat, Submission, TableGame
 from .sql import Card
 
 
@@ -81,21 +81,27 @@ class TileTable:
     deal_first_id: int | None
     seat_list: list[TileSeat] = field(default_factory=list)
     reports: list = field(default_factory=list)
+    wrong_codes: int = 0
 
     @property
     def is_sitout(self) -> bool:
         return self.status == TableGame.Status.SITOUT
 
+    @property
+    def needs_the_front(self) -> bool:
+        """Too many wrong pair codes and no result in: the front table enters it."""
+        return self.wrong_codes >= CODE_TRIES and self.status not in TableGame.COUNTED
+
 
 def game_tiles(drive: Drive, game: int) -> list[TileTable]:
     """The tables of a game as the result screen shows them: two queries of plain values
     (tables; seats with their pairs), and the reports of the tables waiting or in conflict."""
-    tables = [
-        TileTable(*row)
-        for row in TableGame.objects.filter(drive=drive, game=game)
+    rows = (
+        TableGame.objects.filter(drive=drive, game=game)
         .order_by("table")
-        .values_list("pk", "table", "status", "winner_id", "deal_first_id")
-    ]
+        .values_list("pk", "table", "status", "winner_id", "deal_first_id", "wrong_codes")
+    )
+    tables = [TileTable(*row[:5], wrong_codes=row[5]) for row in rows]
     by_id = {t.pk: t for t in tables}
     seats = (
         Seat.objects.filter(drive=drive, game=game)

@@ -32,7 +32,7 @@ from .models import Drive, Pair, Seat, Submission, TableGame, TableLink
 DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games", "sitout_wins")
 DRIVE += ("confirm_by_number", "confirm_by_code")
 TABLE_GAME = ("id", "drive_id", "game", "table", "deal_first_id", "winner_id", "status")
-TABLE_GAME += ("source", "version", "reported_device")
+TABLE_GAME += ("source", "version", "reported_device", "wrong_codes")
 SEAT = ("id", "drive_id", "game", "table_game_id", "pair_id", "slot", "from_table")
 PAIR = ("id", "drive_id", "number", "player1", "player2", "code")
 LINK = ("id", "club_id", "table", "token")
@@ -222,12 +222,17 @@ def submission_add(
         return cursor.rowcount == 1
 
 
-_RESULT_SET = (
-    f"UPDATE {_TABLE_GAME} SET {_TABLE_GAME.winner_id} = %s, {_TABLE_GAME.status} = %s, "
-    f"{_TABLE_GAME.source} = %s, {_TABLE_GAME.reported_device} = %s, "
-    f"{_TABLE_GAME.entered_by_id} = %s, {_TABLE_GAME.entered_at} = %s, "
-    f"{_TABLE_GAME.version} = {_TABLE_GAME.version} + 1 WHERE {_TABLE_GAME.id} = %s"
-)
+def _result_set_sql(clear_codes: bool) -> str:
+    clear = f"{_TABLE_GAME.wrong_codes} = 0, " if clear_codes else ""
+    return (
+        f"UPDATE {_TABLE_GAME} SET {_TABLE_GAME.winner_id} = %s, {_TABLE_GAME.status} = %s, "
+        f"{_TABLE_GAME.source} = %s, {_TABLE_GAME.reported_device} = %s, "
+        f"{_TABLE_GAME.entered_by_id} = %s, {_TABLE_GAME.entered_at} = %s, {clear}"
+        f"{_TABLE_GAME.version} = {_TABLE_GAME.version} + 1 WHERE {_TABLE_GAME.id} = %s"
+    )
+
+
+_RESULT_SET = {clear: _result_set_sql(clear) for clear in (False, True)}
 
 
 def result_set(
@@ -239,13 +244,32 @@ def result_set(
     device: str,
     actor_id: int | None,
     at: datetime,
+    clear_codes: bool = False,
 ) -> None:
-    """Write a table's result and count its version up (the screens' ETags follow it)."""
+    """Write a table's result and count its version up (the screens' ETags follow it).
+    clear_codes: the front table's entry, which also sets the table's wrong pair codes back
+    to none, in the same statement."""
     at_value = connection.ops.adapt_datetimefield_value(at)
     with connection.cursor() as cursor:
         cursor.execute(
-            _RESULT_SET, [winner_id, status, source, device, actor_id, at_value, table_game_id]
+            _RESULT_SET[clear_codes],
+            [winner_id, status, source, device, actor_id, at_value, table_game_id],
         )
+
+
+_WRONG_CODE_ADD = (
+    f"UPDATE {_TABLE_GAME} SET {_TABLE_GAME.wrong_codes} = {_TABLE_GAME.wrong_codes} + 1 "
+    f"WHERE {_TABLE_GAME.id} = %s AND {_TABLE_GAME.wrong_codes} < %s"
+)
+
+
+def wrong_code_add(*, table_game_id: int, tries: int) -> bool:
+    """Count one more wrong pair code at a table, up to ``tries`` (call it with the table's
+    row locked, as read by locked_table); False, with nothing written, once the table has
+    had its tries."""
+    with connection.cursor() as cursor:
+        cursor.execute(_WRONG_CODE_ADD, [table_game_id, tries])
+        return cursor.rowcount == 1
 
 
 AUDIT_JSON = ("old", "new", "words")
@@ -558,9 +582,11 @@ def _insert_tables(drive_id: int, game: int, tables: Sequence[NewTable]) -> dict
         "entered_at",
         "version",
         "reported_device",
+        "wrong_codes",
     )
-    # Nobody entered a result yet (entered_by, entered_at), version 0, no reporting device.
-    unentered = (None, None, 0, "")
+    # Nobody entered a result yet (entered_by, entered_at), version 0, no reporting device,
+    # no wrong pair code typed.
+    unentered = (None, None, 0, "", 0)
     rows = [
         (drive_id, game, t.table, t.deal_first_id, t.winner_id, t.status, t.source, *unentered)
         for t in tables

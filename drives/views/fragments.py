@@ -151,6 +151,7 @@ class TileWords:
         self.won = _word(_("Won"))
         self.lost = _word(_("Lost"))
         self.conflict = _word(_("In conflict: it does not count."))
+        self.codes_locked = Word(_("Table %(n)s: too many wrong codes; enter the result here."))
         self.settle = _word(_("Ask the table, then tap the pair that won to settle it."))
         self.waiting = _word(
             _(
@@ -261,6 +262,9 @@ _PAIR_BUTTON = html(
     "        </button>\n      </form>\n"
 )
 _CONFLICT = html("<strong>{conflict}</strong> {settle}")
+_CODES_LOCKED = html(
+    '  <p class="codes-locked msg error" role="status"><strong>{said}</strong></p>\n'
+)
 _REPORT = html("<li>{what} · {where}</li>")
 _REPORTS = html(
     '  <div class="reports msg {box}">\n    <p>{said}</p>\n    <ul>{items}</ul>\n  </div>\n'
@@ -315,6 +319,8 @@ def tile_body(screen: TileScreen, t, change: dict | None = None) -> SafeString:
                 no=w.change_no(was=was),
             )
         )
+    if t.needs_the_front:
+        out.append(_CODES_LOCKED(said=w.codes_locked(n=n)))
     out.append(_PAIRS_OPEN)
     reported = t.status == "reported"
     for s in seats:

@@ -112,6 +112,10 @@ def _context(
             ctx["winner"] = by_id[tg.winner_id].pair
             ctx["loser"] = next(s.pair for s in tg.seat_list if s.pair_id != tg.winner_id)
         ctx["mine"] = tg.reported_device == ctx["device"]
+        # Too many wrong pair codes: the table takes no more, the front enters the result.
+        ctx["codes_locked"] = drive.confirm_by_code and tg.codes_locked
+        if ctx["codes_locked"] and message == services.codes_locked_words():
+            ctx["message"] = ""  # the panel says it, once
     if drive is None and link.club.table_drive_id is not None:
         ctx.update(_cards_finished(link.club))
     return ctx
@@ -168,6 +172,7 @@ def _etag(request, ctx: dict) -> str:
         drive and drive.confirm_mode,
         [(d.pk, d.name, d.status) for d in (ctx.get("served"), ctx.get("running")) if d],
         tg and (tg.pk, tg.version, tg.status, tg.deal_first_id, ctx.get("mine")),
+        ctx.get("codes_locked"),
         tg and [(s.pk, s.pair.number, s.pair.player1, s.pair.player2) for s in tg.seat_list],
     ]
     return 'W/"' + hashlib.sha256(repr(shown).encode()).hexdigest()[:24] + '"'

@@ -437,6 +437,51 @@ def test_a_result_counts_at_once(organizer, org_api, running):
     assert (tg.winner.number, tg.entered_by, tg.source) == (winner, organizer, "front")
 
 
+def test_a_table_that_took_too_many_wrong_codes_is_entered_through_the_api_too(
+    organizer, org_api, running
+):
+    services.drive_screens_set(drive=running, actor=organizer, now=NOW, confirm_by_code=True)
+    running.refresh_from_db()
+    winner, other = table_pairs(running, 1, 1)
+    phone = Origin(source="table 1: phone", device="test")
+    services.table_report(
+        drive=running, game=1, table=1, winner_number=winner, key="report-0001",
+        device="phone-a", now=NOW, origin=phone,
+    )  # fmt: skip
+    taken = set(running.pairs.values_list("code", flat=True))
+    wrong = next(c for c in ("CCCC", "FFFF", "HHHH") if c not in taken)
+    for i in range(5):
+        with pytest.raises(DriveError):
+            services.table_confirm(
+                drive=running, game=1, table=1, winner_number=winner, code=wrong,
+                key=f"agree-000{i}", device="phone-b", now=NOW, origin=phone,
+            )  # fmt: skip
+    assert TableGame.objects.get(drive=running, game=1, table=1).needs_the_front
+    response = org_api.post(
+        f"/api/drives/{running.pk}/games/1/tables/1/result",
+        {"winner": winner, "key": "scoreboard-0009"},
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["table"]["winner"] == winner
+    tg = TableGame.objects.get(drive=running, game=1, table=1)
+    assert (tg.status, tg.wrong_codes) == ("confirmed", 0)
+
+
+def test_no_api_operation_takes_a_pair_code(anon_client):
+    # A pair code is typed only on the table page, where a table counts its wrong codes.
+    schema = json.loads(anon_client.get("/api/openapi.json").content)
+    fields = {
+        name
+        for component in schema["components"]["schemas"].values()
+        for name in component.get("properties", {})
+    }
+    params = {
+        p["name"] for ops in schema["paths"].values() for op in ops.values()
+        for p in op.get("parameters", [])
+    }  # fmt: skip
+    assert not {"code", "confirmer", "pair_code"} & (fields | params)
+
+
 def test_a_result_sent_five_times_with_one_key_is_counted_once_with_one_answer(org_api, running):
     winner = table_pairs(running, 1, 2)[0]
     path = f"/api/drives/{running.pk}/games/1/tables/2/result"

@@ -58,6 +58,16 @@ def test_a_tiles_digest_follows_what_it_shows():
     assert 'class="pairbtn lost"' in won
 
 
+def test_a_table_that_took_too_many_wrong_codes_is_the_fronts_to_enter():
+    words = "Table 4: too many wrong codes; enter the result here."
+    locked = TileTable(10, 4, "reported", 1, 1, table().seat_list, [], wrong_codes=5)
+    body = fragments.tile_body(screen(), locked)
+    assert words in body and body.count('class="pairbtn') == 2  # and its pairs to tap
+    assert words not in fragments.tile_body(screen(), table(status="reported", winner=1))
+    counted = TileTable(10, 4, "confirmed", 1, 1, table().seat_list, [], wrong_codes=5)
+    assert words not in fragments.tile_body(screen(), counted)
+
+
 def test_a_finished_games_tile_is_read_only():
     body = fragments.tile_body(screen(editable=False), table(status="confirmed", winner=2))
     assert body.count(" disabled") == 2 and "Keep score" not in body
@@ -140,11 +150,11 @@ def tiles():
         NS(kind="front", winner=NS(number=3), at=at, other_phone=False),
     ]
 
-    def t(n, status, winner=None, deal=None, reports=(), sitout=False):
+    def t(n, status, winner=None, deal=None, reports=(), sitout=False, wrong_codes=0):
         first = TileSeat(1, TilePair(1, 3, NAMES[n % 6], NAMES[(n + 1) % 6]))
         second = TileSeat(2, TilePair(2, 8, NAMES[(n + 2) % 6], NAMES[(n + 3) % 6]))
         seats = [first] if sitout else [first, second]
-        return TileTable(n * 10, n, status, winner, deal, seats, list(reports))
+        return TileTable(n * 10, n, status, winner, deal, seats, list(reports), wrong_codes)
 
     return [
         t(1, "pending"),
@@ -157,6 +167,11 @@ def tiles():
         t(8, "conflict", reports=said),
         t(9, "sitout", winner=1, sitout=True),
         t(10, "sitout", sitout=True),
+        # Too many wrong pair codes: the front enters the result (once it is in, nothing shows).
+        t(11, "reported", winner=1, reports=said[:1], wrong_codes=5),
+        t(12, "pending", wrong_codes=5),
+        t(13, "confirmed", winner=2, wrong_codes=5),
+        t(14, "reported", winner=2, reports=said[:1], wrong_codes=4),
     ]
 
 

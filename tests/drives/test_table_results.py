@@ -81,7 +81,8 @@ def front(drive, winner, actor, table=1):
 
 def refused(call, match, error=DriveError, status=None, audited=False):
     """The call is refused and writes nothing; a refused confirmation writes only its
-    audit entry (audited=True), with the reason."""
+    audit entry (audited=True), with the reason, or the entry that counts a table's wrong
+    pair codes (audited="table_codes_refused")."""
     before = row_counts()
     states = list(TableGame.objects.values_list("status", "winner_id", "version"))
     with pytest.raises(error, match=match) as caught:
@@ -89,8 +90,9 @@ def refused(call, match, error=DriveError, status=None, audited=False):
     if audited:
         before["AuditEntry"] += 1
         entry = AuditEntry.objects.order_by("-id").first()
-        assert entry.action == "table_confirm_refused"
-        assert caught.value.message in entry.summary
+        assert entry.action == ("table_confirm_refused" if audited is True else audited)
+        if audited is True:
+            assert caught.value.message in entry.summary
     assert row_counts() == before
     assert list(TableGame.objects.values_list("status", "winner_id", "version")) == states
     if status:
@@ -245,7 +247,15 @@ def test_the_reporting_device_cannot_confirm_its_own_report(running):
     )
     assert state(running) == ("reported", a)
     entry = AuditEntry.objects.get(action="table_confirm_refused")
-    assert entry.new == {"game": 1, "table": 1, "device": "dev-a", "status": 403}
+    assert entry.new == {
+        "game": 1,
+        "table": 1,
+        "device": "dev-a",
+        "status": 403,
+        "why": entry.summary.split(": an agreement was refused: ")[1],
+        "count": 1,
+    }
+    assert entry.new["why"].startswith("This phone sent the report")
     assert entry.source == TABLE.source and entry.actor is None
     assert confirm(running, a, b, device="dev-b").message.startswith("Counted")
 
@@ -270,11 +280,20 @@ def test_in_pair_code_mode_only_the_other_pairs_code_agrees(running, organizer):
             origin=TABLE,
         )
 
-    refused(lambda: by_code(codes[a]), f"That is pair {a}'s code", status=400, audited=True)
+    counted = "table_codes_refused"
+    refused(lambda: by_code(codes[a]), f"That is pair {a}'s code", status=400, audited=counted)
     refused(lambda: by_code(None), "Type your pair code", status=400, audited=True)
     wrong = next(c for n, c in codes.items() if n not in (a, b))
-    refused(lambda: by_code(wrong), f"not pair {b}'s code", status=400, audited=True)
-    refused(lambda: confirm(running, a, b), "Type your pair code", status=400, audited=True)
+    # The second wrong code counts up the first one's entry, the same refusal again its own.
+    refused(lambda: by_code(wrong), f"not pair {b}'s code", status=400)
+    refused(lambda: confirm(running, a, b), "Type your pair code", status=400)
+    assert AuditEntry.objects.get(action=counted).new == {
+        "game": 1,
+        "table": 1,
+        "wrong": 2,
+        "after_lock": 0,
+    }
+    assert AuditEntry.objects.get(action="table_confirm_refused").new["count"] == 2
     assert by_code(codes[b].lower()).message == f"Counted: pair {a} won, pair {b} agreed."
     assert state(running) == ("confirmed", a)
 

@@ -459,7 +459,10 @@ def test_the_pair_code_mode_asks_the_other_pair_for_its_code(link, running):
         assert r.status_code == 400, typed
         assert reason in html.unescape(r.content.decode())
     assert list(TableGame.objects.values_list("status", "winner_id", "version")) == table_rows
-    assert AuditEntry.objects.filter(drive=running, action="table_confirm_refused").count() == 3
+    # The empty code is refused, the two wrong ones counted: one entry each.
+    assert AuditEntry.objects.filter(drive=running, action="table_confirm_refused").count() == 1
+    wrong = AuditEntry.objects.get(drive=running, action="table_codes_refused")
+    assert wrong.new["wrong"] == 2
     # The pair number alone does not count in this mode.
     r = post(other, link, "confirm", key="k-00000020", winner=a, confirmer=b)
     assert r.status_code == 400 and state(running) == ("reported", a)

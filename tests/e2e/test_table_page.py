@@ -206,4 +206,61 @@ def test_the_other_pair_agrees_by_typing_its_pair_code(
     two_ctx.close()
     tg = TableGame.objects.get(drive=drive, game=1, table=1)
     assert (tg.status, tg.winner.number) == ("confirmed", a)
-    assert AuditEntry.objects.filter(action="table_confirm_refused").count() == 1
+    # The wrong code is counted at the table, in its one entry of refused codes.
+    assert AuditEntry.objects.get(action="table_codes_refused").new["wrong"] == 1
+    assert tg.wrong_codes == 1
+
+
+def test_after_five_wrong_codes_the_table_asks_the_front_table(
+    page: Page, browser, shoot, live_server, transactional_db
+):
+    from clubs.models import Club
+
+    club = Club.objects.create(name="St. Joseph's Parish Hall")
+    organizer = make_user(club)
+    drive = started_drive(club, organizer, pairs=8)
+    services.drive_screens_set(drive=drive, actor=organizer, now=NOW, confirm_by_code=True)
+    link = services.table_links(club, 4)[0]
+    a, b = pairs_at(drive, 1)
+    codes = dict(drive.pairs.values_list("number", "code"))
+    wrong = next(c for c in ("CCCC", "FFFF", "HHHH") if c not in codes.values())
+
+    one_ctx, one = phone(browser)
+    one.goto(f"{live_server.url}{link.path}")
+    one.get_by_role("button", name=f"Pair {a} won").click()
+    expect(one.locator(".tp-state")).to_contain_text("waiting for the other pair to agree")
+    two_ctx, two = phone(browser)
+    two.goto(f"{live_server.url}{link.path}")
+    label = "The other pair: type your pair code (it is on your punch card) to agree"
+    for left in (4, 3, 2, 1):
+        two.get_by_label(label).fill(wrong)
+        two.get_by_role("button", name="Agree").click()
+        expect(two.locator(".msg.error")).to_contain_text(f"{left} more wrong code")
+    two.get_by_label(label).fill(wrong)
+    two.get_by_role("button", name="Agree").click()
+    locked = "Too many wrong codes at this table: ask the front table."
+    expect(two.locator(".tp-codes-locked")).to_have_text(locked)
+    expect(two.locator("input[name=code]")).to_have_count(0)
+    assert hall_fit_problems(two) == []
+    shoot(two, "table-page-codes-locked")
+    expect(one.locator(".tp-codes-locked")).to_have_text(locked, timeout=8_000)
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "organizer")
+    page.fill("input[name=password]", "pw-for-tests-1")
+    page.click("#main button[type=submit]")
+    page.goto(f"{live_server.url}/drives/{drive.pk}/games/1/")
+    card = page.locator("#table-1")
+    expect(card.locator(".codes-locked")).to_have_text(
+        "Table 1: too many wrong codes; enter the result here."
+    )
+    assert hall_fit_problems(page) == []
+    shoot(page, "results-table-codes-locked")
+    card.get_by_role("button", name=f"Pair {a}").click()
+    expect(page.locator("#table-1")).to_have_class("table-card confirmed")
+    expect(page.locator("#table-1 .codes-locked")).to_have_count(0)
+    expect(two.locator(".tp-state")).to_contain_text(f"Counted: pair {a} won", timeout=8_000)
+    one_ctx.close()
+    two_ctx.close()
+    tg = TableGame.objects.get(drive=drive, game=1, table=1)
+    assert (tg.status, tg.winner.number, tg.wrong_codes) == ("confirmed", a, 0)

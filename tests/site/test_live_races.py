@@ -7,6 +7,7 @@ luck of timing, has to keep one result per table and one entry per key.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -148,3 +149,47 @@ def test_every_table_reporting_at_once_is_stored_once(server):
         "AND status = 'reported'",
     )
     assert reported == len(tables)
+
+
+def test_wrong_pair_codes_sent_at_once_are_counted_one_by_one(server):
+    """A table takes five wrong codes in a game: twelve sent together get four "wrong code"
+    answers and eight "ask the front table", never a sixth try, and leave two audit entries;
+    the right code then gets the same refusal."""
+    t = table(server, 4)
+    a, b = t["pairs"]
+    where = f"WHERE drive_id = {server.drive['drive']} AND number IN ({a}, {b})"
+    codes = dict(rows(server, f"SELECT number, code FROM drives_pair {where}"))
+    taken = {code for (code,) in rows(server, "SELECT code FROM drives_pair")}
+    wrong = next(c for c in ("CCCC", "FFFF", "HHHH") if c not in taken)
+    rows(server, "UPDATE drives_drive SET confirm_by_code = TRUE")
+    try:
+        reporter, *tries = devices(server, t["token"], 13)
+        assert reporter.report(t["token"], 1, a).status == 200
+
+        def agree(device, code):
+            data = {"game": 1, "winner": a, "code": code, "key": secrets.token_hex(16)}
+            return lambda: device.request(f"/t/{t['token']}/confirm/", data)
+
+        answers = together([agree(d, wrong) for d in tries[:12]])
+        statuses = sorted(x.status for x in answers)
+        assert statuses == [400] * 4 + [429] * 8
+        assert all("ask the front table" in x.body for x in answers if x.status == 429)
+        right = agree(tries[0], codes[b])()
+        assert right.status == 429 and "ask the front table" in right.body
+        [(status, wrong_codes)] = rows(
+            server,
+            "SELECT status, wrong_codes FROM drives_tablegame "
+            f'WHERE game = 1 AND "table" = {t["table"]}',
+        )
+        assert (status, wrong_codes) == ("reported", 5)
+        entries = rows(
+            server,
+            "SELECT action FROM drives_auditentry WHERE action LIKE 'table_codes_%' "
+            f"AND summary LIKE '%table {t['table']}:%'",
+        )
+        assert sorted(action for (action,) in entries) == [
+            "table_codes_locked",
+            "table_codes_refused",
+        ]
+    finally:
+        rows(server, "UPDATE drives_drive SET confirm_by_code = FALSE")

@@ -14,7 +14,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from . import sql
-from .models import CODE_TRIES, Drive, Pair, Seat, Submission, TableGame
+from .models import CODE_TRIES, Drive, Pair, PlacePrize, PrizeSettings, Seat, Submission, TableGame
 from .sql import Card
 
 
@@ -292,3 +292,25 @@ def game_fingerprint(drive: Drive) -> str:
     if row is None:
         return "gone"
     return "|".join("-" if v is None else str(v) for v in row)
+
+
+def confirm_setting(drive: Drive | None) -> dict:
+    """What the drive's confirmation setting says beside its boxes: the wrong pair codes a
+    table takes, and whether the drive plays for money (a place or booby prize in money, a
+    cookie jar or 50/50 sold, a jackpot), where pair codes are the suggestion. Two
+    statements for a saved drive, none for a new one."""
+    return {"code_tries": CODE_TRIES, "money_prizes": drive is not None and money_prizes(drive)}
+
+
+def money_prizes(drive: Drive) -> bool:
+    """The drive pays a prize in money: a place prize or booby prize with an amount, a
+    cookie jar with a price, a jackpot with an amount, or a 50/50 draw."""
+    if PlacePrize.objects.filter(drive=drive, cents__gt=0).exists():
+        return True
+    return PrizeSettings.objects.filter(
+        Q(booby=True, booby_cents__gt=0)
+        | Q(jar=True, jar_price__gt=0)
+        | Q(jackpot=True, jackpot_cents__gt=0)
+        | Q(fifty_fifty=True),
+        drive=drive,
+    ).exists()

@@ -79,7 +79,8 @@ def drive_create(request):
             messages.success(request, _("Drive created. Now register the pairs."))
             return redirect("drives:pairs", drive_id=drive.pk)
     status = 400 if request.method == "POST" else 200
-    return page(request, "drives/drive_form.html", {"form": form, "drive": None}, status)
+    ctx = {"form": form, "drive": None, **queries.confirm_setting(None)}
+    return page(request, "drives/drive_form.html", ctx, status)
 
 
 @login_required
@@ -103,7 +104,8 @@ def drive_edit(request, drive_id):
             return redirect("drives:drive_detail", drive_id=drive.pk)
     status = 400 if request.method == "POST" else 200
     drive.refresh_from_db()
-    return page(request, "drives/drive_form.html", {"form": form, "drive": drive}, status)
+    ctx = {"form": form, "drive": drive, **queries.confirm_setting(drive)}
+    return page(request, "drives/drive_form.html", ctx, status)
 
 
 class ScreensForm(forms.Form):
@@ -147,6 +149,8 @@ def drive_detail(request, drive_id):
         ctx["count"] = queries.game_count(drive, drive.current_game)
     if drive.is_running:
         ctx["table_drive"] = services.table_drive_of(drive.club)
+    if request.role == "organizer":  # the confirmation setting is the organizer's
+        ctx.update(queries.confirm_setting(drive))
     return page(request, "drives/drive_detail.html", ctx)
 
 

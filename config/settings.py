@@ -194,12 +194,15 @@ AUTHENTICATION_BACKENDS = [
     "accounts.throttle.LoginThrottle",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Wrong passwords lock a username (whatever the address) and an address (whatever the
-# username) for a while; a right password resets the count. The organizer unlocks a
-# person on the People page; `manage.py axes_reset_username <name>` does it too.
+# Wrong passwords lock a username at one address (one phone or tablet) for a while: never
+# the same person on another device, so no phone can lock the organizer out. A right
+# password resets that device's count. The laptop itself is never locked (a loopback
+# address, accounts.throttle.from_the_laptop). The organizer unlocks a person on the
+# People page; `manage.py axes_reset_username <name>` does it too.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCK_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_WHITELIST_CALLABLE = "accounts.throttle.from_the_laptop"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"

@@ -62,7 +62,7 @@ def _people_context(me: Membership, *, add_form=None, failed=None, removing=None
         .select_related("user")
         .order_by("role", "user__username")
     )
-    locked = throttle.locked_until((m.user.get_username() for m in members), timezone.now())
+    locked = throttle.lockouts((m.user.get_username() for m in members), timezone.now())
     for m in members:
         form = failed[1] if failed and failed[0] == m.user_id else PasswordForm()
         rows.append(
@@ -71,7 +71,7 @@ def _people_context(me: Membership, *, add_form=None, failed=None, removing=None
                 "password_form": form,
                 "open": form.is_bound,
                 "me": m.pk == me.pk,
-                "locked_until": locked.get(m.user.get_username()),
+                "lockout": locked.get(m.user.get_username()),
             }
         )
     return {

@@ -178,7 +178,9 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Django's standard four: not like the username, at least 8 characters, not a common
-# password, not all digits. Every place a password is set goes through them.
+# password, not all digits; and ours: not built from the username (`scorer1scorer1`,
+# `Scorer1!`), which Django's likeness check lets through. Every place a password is set
+# goes through them.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}
     for name in (
@@ -187,7 +189,7 @@ AUTH_PASSWORD_VALIDATORS = [
         "CommonPasswordValidator",
         "NumericPasswordValidator",
     )
-]
+] + [{"NAME": "accounts.passwords.NotFromUsernameValidator"}]
 
 # Axes checks every login first and counts the wrong ones (accounts/throttle.py).
 AUTHENTICATION_BACKENDS = [

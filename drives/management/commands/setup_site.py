@@ -57,7 +57,7 @@ class Command(BaseCommand):
                 raise CommandError(
                     "ORGANIZER_PASSWORD is too weak: "
                     + " ".join(e.messages)
-                    + " Choose a longer one that is not a common word or the username."
+                    + " Choose a longer one, not a common word, the username or built from it."
                 ) from e
         empty = not Drive.objects.exists() and not Club.objects.exists()
         if empty and not opts["no_demo"]:

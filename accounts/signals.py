@@ -5,6 +5,9 @@ changepassword` or in the admin; all of them save the user, so this listens ther
 
 - every stored session of that person ends (the view that changed one's own
   password then starts a fresh session for this device, update_session_auth_hash);
+- every API key of theirs is revoked: the People page and the Profile revoke them in
+  their own transaction and audit entry first (accounts.services.people), so here that
+  finds none; `changepassword` and the admin are Django's and write no audit entry;
 - the first organizer's generated password, kept in ORGANIZER_PASSWORD_FILE,
   is deleted once that password is no longer it.
 
@@ -18,8 +21,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils import timezone
 
 from .services.sessions import sessions_end
+from .services.tokens import tokens_end
 
 # The account setup_site makes; its first password is written to ORGANIZER_PASSWORD_FILE.
 FIRST_ORGANIZER = "organizer"
@@ -36,6 +41,7 @@ def _password_changed(sender, instance, created, **kwargs):
     if created or getattr(instance, "_password", None) is None:
         return
     sessions_end(user_id=instance.pk)
+    tokens_end(user=instance, now=timezone.now())
     if instance.get_username() == FIRST_ORGANIZER:
         settings.ORGANIZER_PASSWORD_FILE.unlink(missing_ok=True)
 

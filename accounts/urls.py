@@ -14,4 +14,5 @@ urlpatterns = [
     path("profile/", profile.profile, name="profile"),
     path("profile/password/", profile.password_change, name="password_change"),
     path("profile/tokens/<id:token_id>/revoke/", profile.token_revoke, name="token_revoke"),
+    path("profile/tokens/revoke-all/", profile.tokens_revoke_all, name="tokens_revoke_all"),
 ]

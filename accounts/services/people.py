@@ -23,9 +23,10 @@ from django.utils.translation import gettext as _
 
 from clubs.interface import FRONT, DriveError, Origin, TextError, clean_name, record_audit
 from clubs.models import Club, Membership
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, ngettext_noop
 
 from .sessions import sessions_end
+from .tokens import keys_ended, tokens_end
 
 ORGANIZER = Membership.Role.ORGANIZER
 SCORER = Membership.Role.SCORER
@@ -158,7 +159,8 @@ def password_change(
 ) -> AbstractBaseUser:
     """A person's new password for their own account, given their old one.
 
-    Every session of the account ends (the view keeps the device it was changed on).
+    Every session of the account ends (the view keeps the device it was changed on), and
+    every API key of theirs is revoked.
     """
     with transaction.atomic():
         if not user.check_password(old_password):
@@ -166,8 +168,19 @@ def password_change(
                 _("Your old password was entered incorrectly. Please enter it again."), 400
             )
         _check_password(new_password, user)
+        ended = tokens_end(user=user, now=now)
         user.set_password(new_password)
         user.save(update_fields=["password"])
+        name = user.get_username()
+        summary = (
+            ngettext_noop(
+                "'%(name)s' changed their password; their %(n)d API key was revoked",
+                "'%(name)s' changed their password; their %(n)d API keys were revoked",
+                len(ended),
+            )
+            if ended
+            else gettext_noop("'%(name)s' changed their password")
+        )
         record_audit(
             club=club,
             drive=None,
@@ -175,11 +188,18 @@ def password_change(
             now=now,
             origin=origin,
             action="password_change",
-            summary=gettext_noop("'%(name)s' changed their password")
-            % {"name": user.get_username()},
-            new={"username": user.get_username()},
+            summary=summary % ({"name": name, "n": len(ended)} if ended else {"name": name}),
+            new=_password_news(name, ended),
         )
     return user
+
+
+def _password_news(username: str, ended) -> dict:
+    """A new password's audit values: whose, and the keys it revoked (when it revoked any)."""
+    news = {"username": username}
+    if ended:
+        news["api_keys_revoked"] = keys_ended(ended)
+    return news
 
 
 def member_unlock(
@@ -218,13 +238,25 @@ def member_password_set(
     now: datetime,
     origin: Origin = FRONT,
 ) -> AbstractBaseUser:
-    """A new password for a member of the club (their old one stops working)."""
+    """A new password for a member of the club: their old one, their sessions and their API
+    keys stop working."""
     with transaction.atomic():
         member = _member_in(_locked_members(club), user_id)
         user = member.user
         _check_password(password, user)
+        ended = tokens_end(user=user, now=now)
         user.set_password(password)
         user.save(update_fields=["password"])
+        name = user.get_username()
+        summary = (
+            ngettext_noop(
+                "Password for '%(name)s' changed; their %(n)d API key was revoked",
+                "Password for '%(name)s' changed; their %(n)d API keys were revoked",
+                len(ended),
+            )
+            if ended
+            else gettext_noop("Password for '%(name)s' changed")
+        )
         record_audit(
             club=club,
             drive=None,
@@ -232,8 +264,8 @@ def member_password_set(
             now=now,
             origin=origin,
             action="member_password_set",
-            summary=gettext_noop("Password for '%(name)s' changed") % {"name": user.get_username()},
-            new={"username": user.get_username()},
+            summary=summary % ({"name": name, "n": len(ended)} if ended else {"name": name}),
+            new=_password_news(name, ended),
         )
     return user
 

@@ -3,7 +3,9 @@
 A key acts as the person who made it, with their role in their club (an
 organizer's key may do what the organizer may; a scorer's what a scorer may).
 Like services.py, each change is one transaction with one audit entry (the
-key itself is never written anywhere).
+key itself is never written anywhere). A key ends with its person's password:
+a new password revokes every key of theirs (tokens_end, inside the password's
+own transaction and audit entry).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from clubs.interface import FRONT, DriveError, Origin, TextError, clean_text, record_audit
 from clubs.models import ApiToken, Membership
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, ngettext_noop
 
 KEY_START = "cd_"
 # Shown on the profile page so a person can tell their keys apart; too short to guess with.
@@ -120,6 +122,51 @@ def token_revoke(*, token: ApiToken, actor, now: datetime, origin: Origin = FRON
     return token
 
 
+def tokens_end(*, user, now: datetime) -> list[ApiToken]:
+    """Revoke every live key of the person; the keys revoked.
+
+    Part of a change audited where it happens (a new password), so it writes no entry of
+    its own; call it inside that change's transaction.
+    """
+    # Its own atomic block too, for `changepassword` and the admin (accounts.signals), which
+    # save a password outside any transaction of ours.
+    with transaction.atomic():
+        live = list(ApiToken.objects.select_for_update().filter(user=user, revoked_at__isnull=True))
+        if live:
+            ApiToken.objects.filter(pk__in=[t.pk for t in live]).update(revoked_at=now)
+    return live
+
+
+def keys_ended(tokens: list[ApiToken]) -> list[dict]:
+    """What an audit entry keeps of the keys a change revoked (never the key itself)."""
+    return [{"id": t.pk, "name": t.name, "prefix": t.prefix} for t in tokens]
+
+
+def tokens_revoke_all(*, actor, now: datetime, origin: Origin = FRONT) -> int:
+    """Stop every key of the actor at once; how many were still working (0 writes nothing)."""
+    club = _club_of(actor)
+    with transaction.atomic():
+        ended = tokens_end(user=actor, now=now)
+        if not ended:
+            return 0
+        record_audit(
+            club=club,
+            drive=None,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="tokens_revoke_all",
+            summary=ngettext_noop(
+                "%(n)d API key of %(user)s revoked (all of them)",
+                "%(n)d API keys of %(user)s revoked (all of them)",
+                len(ended),
+            )
+            % {"n": len(ended), "user": actor.get_username()},
+            old={"keys": keys_ended(ended)},
+        )
+    return len(ended)
+
+
 def token_authenticate(key: str, *, now: datetime) -> ApiToken | None:
     """The live key this is (with its user), or None: unknown, revoked, or its person removed."""
     if not key or not key.startswith(KEY_START) or len(key) > 200:
@@ -135,3 +182,18 @@ def token_authenticate(key: str, *, now: datetime) -> ApiToken | None:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
     return token
+
+
+def token_refusal(key: str) -> str:
+    """Plain words for a key token_authenticate did not take: why it does not work."""
+    token = None
+    if key and key.startswith(KEY_START) and len(key) <= 200:
+        token = ApiToken.objects.select_related("user").filter(digest=digest_of(key)).first()
+    if token is None:
+        return _("That key is not known here. Make one on your profile page.")
+    if token.revoked_at is not None:
+        return _(
+            "This key was revoked, so it no longer works: a key ends when it is revoked on "
+            "its person's profile page or when their password changes. Make a new one there."
+        )
+    return _("This key's person was removed from the club, so it no longer works.")

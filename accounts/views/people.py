@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from clubs.interface import DriveError
-from clubs.models import Membership
+from clubs.models import ApiToken, Membership
 from clubs.views import (
     ORGANIZER,
     handle_drive_errors,
@@ -133,6 +133,8 @@ def member_password(request, user_id):
     me, member = _get_member_for_user(request, user_id)
     form = PasswordForm(request.POST)
     if form.is_valid():
+        # Only for the message: the service revokes them, under its lock.
+        had_keys = ApiToken.objects.filter(user_id=member.user_id, revoked_at__isnull=True).exists()
         try:
             user = accounts.member_password_set(
                 club=me.club,
@@ -152,6 +154,12 @@ def member_password(request, user_id):
                 update_session_auth_hash(request, user)
             name = user.get_username()
             messages.success(request, _("Password for %(name)s changed.") % {"name": name})
+            if had_keys:
+                messages.info(
+                    request,
+                    _("The API keys of %(name)s were revoked with it: they no longer work.")
+                    % {"name": name},
+                )
             return _done(request, me)
     ctx = _people_context(me, failed=(member.user_id, form))
     return page(request, TEMPLATE, ctx, 400)

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.interface import DriveError
@@ -52,9 +52,11 @@ def _get_token_for_user(request: HttpRequest, token_id: int) -> ApiToken:
 
 
 def _profile_context(request: HttpRequest, *, form=None, new=None, password_form=None) -> dict:
+    tokens = list(ApiToken.objects.filter(user=request.user))
     return {
         "membership": membership_of(request),
-        "tokens": list(ApiToken.objects.filter(user=request.user)),
+        "tokens": tokens,
+        "live_tokens": sum(t.revoked_at is None for t in tokens),
         "form": form or TokenForm(),
         "password_form": password_form or OwnPasswordForm(),
         "password_rules": password_validators_help_texts(),
@@ -109,11 +111,39 @@ def token_revoke(request, token_id):
 @login_required
 @require_POST
 @handle_drive_errors
+def tokens_revoke_all(request):
+    """Every key of the person stops working at once (a key lost, a script retired)."""
+    membership_of(request)
+    revoked = api_tokens.tokens_revoke_all(
+        actor=request.user, now=timezone.now(), origin=origin_of(request, SCREEN)
+    )
+    if revoked:
+        messages.success(
+            request,
+            ngettext(
+                "%(n)d key revoked: it no longer works.",
+                "%(n)d keys revoked: they no longer work.",
+                revoked,
+            )
+            % {"n": revoked},
+        )
+    else:
+        messages.info(request, _("You had no working keys: nothing changed."))
+    if request.htmx:
+        return page(request, TEMPLATE, _profile_context(request))
+    return redirect("club:profile")
+
+
+@login_required
+@require_POST
+@handle_drive_errors
 def password_change(request):
     """One's own new password: every other device is logged out, this one stays in."""
     membership = membership_of(request)
     form = OwnPasswordForm(request.POST)
     if form.is_valid():
+        # Only for the message: the service revokes them, under its lock.
+        had_keys = ApiToken.objects.filter(user=request.user, revoked_at__isnull=True).exists()
         try:
             user = accounts.password_change(
                 user=request.user,
@@ -128,6 +158,10 @@ def password_change(request):
         else:
             update_session_auth_hash(request, user)
             messages.success(request, _("Your password was changed."))
+            if had_keys:
+                messages.info(
+                    request, _("Your API keys were revoked with it: make new ones where needed.")
+                )
             if request.htmx:
                 return page(request, TEMPLATE, _profile_context(request))
             return redirect("club:profile")

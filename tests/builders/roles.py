@@ -139,6 +139,7 @@ ROLES: dict[str, str] = {
     "club:profile": SCORER,
     "club:password_change": SCORER,  # one's own password: needs the old one
     "club:token_revoke": OWN,
+    "club:tokens_revoke_all": SCORER,  # all of one's own keys: no one else's is in reach
     # board/urls.py: the projector board and public standings, the organizer's standings
     "board:board": GET_ONLY,
     "board:standings": GET_ONLY,

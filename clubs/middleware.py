@@ -7,12 +7,19 @@ character in the address, the query or a posted form is a 400 with a plain messa
 and nothing is read further. Tabs and line breaks (a pasted list of pairs) are fine.
 
 DatabaseUnavailable: a database locked past the busy timeout, or read-only, is a 503
-with a plain message and a Retry-After (JSON on the API), never a server error.
+with a plain message and a Retry-After (JSON on the API), never a server error. So is a
+full disk, with words of its own: the database could not grow (SQLite's SQLITE_FULL,
+PostgreSQL's DiskFull) or a file could not be written (ENOSPC). A full disk met after the
+view, where no middleware's process_exception sees it (the session saved on the way out),
+gets the same answer from `server_error`, the site's 500 handler (config/urls.py).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
+import sqlite3
+import sys
 
 from django.db import InternalError, OperationalError
 from django.http import HttpResponse, JsonResponse
@@ -20,6 +27,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.defaults import server_error as django_server_error
 
 from .text import control_character
 from .views import htmx_refusal
@@ -79,10 +87,77 @@ def unavailable(exc: BaseException) -> bool:
     return any(words in str(exc).lower() for words in _UNAVAILABLE)
 
 
+# What SQLite and PostgreSQL say when the disk is full: SQLite's SQLITE_FULL, PostgreSQL's
+# DiskFull (SQLSTATE 53100, "could not extend file ...: No space left on device").
+_DISK_FULL = ("database or disk is full", "no space left on device", "could not extend file")
+_DISK_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
+_DISK_FULL_SQLSTATE = "53100"
+# A disk is not freed in seconds: the browser and the API's callers wait longer.
+DISK_FULL_RETRY_AFTER_SECONDS = 60
+
+
+def _causes(exc: BaseException):
+    """The exception and those it came from (Django's database errors wrap the driver's)."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        exc = exc.__cause__ or exc.__context__
+
+
+def disk_full(exc: BaseException) -> bool:
+    """Whether the error, or one it came from, says the disk is full."""
+    for e in _causes(exc):
+        if isinstance(e, OSError) and e.errno in _DISK_FULL_ERRNOS:
+            return True
+        if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+            return True
+        if getattr(e, "sqlstate", None) == _DISK_FULL_SQLSTATE:
+            return True
+        if isinstance(e, OperationalError | InternalError | sqlite3.Error) and any(
+            words in str(e).lower() for words in _DISK_FULL
+        ):
+            return True
+    return False
+
+
+def _answer(request, message: str, title: str, retry_after: int) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message}, status=503)
+    elif getattr(request, "htmx", False):
+        response = htmx_refusal(request, message, 503)
+    else:
+        # A page of its own: the usual one reads the database for the top bar.
+        ctx = {"message": message, "title": title}
+        response = HttpResponse(render_to_string("clubs/unavailable.html", ctx), status=503)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def unavailable_response(request, exception: BaseException) -> HttpResponse | None:
+    """The 503 for a full disk or a busy or read-only database, or None for any other error."""
+    if disk_full(exception):
+        log.error("The disk is full: %s was not saved: %s", request.path, exception)
+        message = _(
+            "The laptop's disk is full: nothing was saved. Free some space (delete old "
+            "files), then try again."
+        )
+        return _answer(request, message, _("The disk is full"), DISK_FULL_RETRY_AFTER_SECONDS)
+    if unavailable(exception):
+        log.warning("Database busy or read-only for %s: %s", request.path, exception)
+        message = _(
+            "The database is busy or cannot be written just now, so nothing was changed. "
+            "Try again in a moment."
+        )
+        return _answer(request, message, _("Try again in a moment"), RETRY_AFTER_SECONDS)
+    return None
+
+
 class DatabaseUnavailable:
     """A database that is locked or read-only answers 503 with a plain message and a
     Retry-After, not a server error: the change was not made (its transaction rolled
-    back), and the same request works once the lock goes, with nothing to restart."""
+    back), and the same request works once the lock goes, with nothing to restart. A full
+    disk answers 503 the same way, saying so."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -91,21 +166,15 @@ class DatabaseUnavailable:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not unavailable(exception):
-            return None
-        log.warning("Database busy or read-only for %s: %s", request.path, exception)
-        message = _(
-            "The database is busy or cannot be written just now, so nothing was changed. "
-            "Try again in a moment."
-        )
-        if request.path.startswith("/api/"):
-            response = JsonResponse({"detail": message}, status=503)
-        elif getattr(request, "htmx", False):
-            response = htmx_refusal(request, message, 503)
-        else:
-            # A page of its own: the usual one reads the database for the top bar.
-            response = HttpResponse(
-                render_to_string("clubs/unavailable.html", {"message": message}), status=503
-            )
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+        return unavailable_response(request, exception)
+
+
+def server_error(request, template_name: str = "500.html") -> HttpResponse:
+    """The site's 500 handler: a full disk or a busy database met outside any view (a
+    middleware's own write on the way out) is the same 503; anything else is Django's 500."""
+    exception = sys.exc_info()[1]
+    if exception is not None:
+        response = unavailable_response(request, exception)
+        if response is not None:
+            return response
+    return django_server_error(request, template_name)

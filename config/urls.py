@@ -30,3 +30,5 @@ urlpatterns = [
 handler400 = "clubs.views.bad_request"
 handler403 = "clubs.views.forbidden"
 handler404 = "clubs.views.not_found"
+# A full disk or a busy database met outside a view is a 503 (clubs/middleware.py).
+handler500 = "clubs.middleware.server_error"

@@ -24,9 +24,11 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from ninja import Field, NinjaAPI, Status
+from ninja.errors import HttpError
 from ninja.openapi.docs import Swagger
+from ninja.parser import Parser
 
-from clubs.interface import DriveError, Origin
+from clubs.interface import DriveError, Origin, RepeatedKey, strict_loads
 from clubs.views import membership_of, organizer_only
 from drives import interface as drive_services
 from drives.interface import game_or_404, game_tables
@@ -63,6 +65,15 @@ class CardDriveAPI(NinjaAPI):
         return f"drives_views_api_{operation.view_func.__name__}"
 
 
+class StrictParser(Parser):
+    """A body is read as a drive file is: an object that names a key twice is refused
+    by name (Python's json keeps the last value, and which one was meant is not ours to
+    guess). ninja answers a body it cannot parse with an HttpError caused by the error."""
+
+    def parse_body(self, request: HttpRequest):
+        return strict_loads(request.body)
+
+
 api = CardDriveAPI(
     title="Card Drive API",
     version="1",
@@ -74,6 +85,7 @@ api = CardDriveAPI(
     ),
     urls_namespace="api",
     auth=BearerKey(),
+    parser=StrictParser(),
     # Served from ninja's own static files (ninja is in INSTALLED_APPS): halls have no
     # internet, so no CDN, and no call to the online spec validator either.
     docs=Swagger(settings={"validatorUrl": None, "persistAuthorization": True}),
@@ -106,6 +118,22 @@ def _forbidden(request, exc: PermissionDenied):
 def _suspicious(request, exc: SuspiciousOperation):
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE, for one: nothing a scoreboard sends is that big.
     return _refusal(request, _("The request was refused: it is too large or malformed."), 400)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc: HttpError):
+    cause = exc.__cause__
+    if not isinstance(cause, RepeatedKey):
+        return _refusal(request, str(exc), exc.status_code)  # ninja's own answer
+    if cause.where:
+        message = _(
+            "The request has the key “%(key)s” twice (in %(where)s): nothing was changed."
+        ) % {"key": cause.key, "where": cause.where}
+    else:
+        message = _("The request has the key “%(key)s” twice: nothing was changed.") % {
+            "key": cause.key
+        }
+    return _refusal(request, message, 400)
 
 
 @api.exception_handler(Http404)

@@ -8,6 +8,7 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .errors import DriveError, StaleError, refusal_error
 from .services import club_language_set, club_paper_size_set, club_setting_write
+from .strict_json import RepeatedKey, strict_loads
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "MAX_ID",
     "DriveError",
     "Origin",
+    "RepeatedKey",
     "StaleError",
     "TextError",
     "audit_row",
@@ -27,6 +29,7 @@ __all__ = [
     "label_words",
     "record_audit",
     "refusal_error",
+    "strict_loads",
     "whole_number",
     "words_join",
 ]

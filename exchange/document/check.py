@@ -4,7 +4,6 @@ every value's type and range, every reference.
 
 from __future__ import annotations
 
-import json
 import re
 import string
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from clubs.interface import DriveError
+from clubs.interface import DriveError, RepeatedKey, strict_loads
 from drives.interface import (
     MAX_TABLES,
     MOVEMENTS,
@@ -62,6 +61,18 @@ def check_size(size: int) -> None:
         )
 
 
+def _repeated_key(e: RepeatedKey) -> DriveError:
+    """The file names one key twice in one object: which key, and where (pairs[3])."""
+    if e.where:
+        return DriveError(
+            _("The file has the key “%(key)s” twice (in %(where)s): nothing was imported.")
+            % {"key": e.key, "where": e.where}
+        )
+    return DriveError(
+        _("The file has the key “%(key)s” twice: nothing was imported.") % {"key": e.key}
+    )
+
+
 def read_document(content: bytes) -> dict:
     """The document in an uploaded file, or a DriveError (400) saying why it is not one."""
     check_size(len(content))
@@ -70,7 +81,9 @@ def read_document(content: bytes) -> dict:
     except UnicodeDecodeError:
         raise DriveError(_("The file is not a drive export: it is not text (UTF-8).")) from None
     try:
-        document = json.loads(text, parse_constant=_no_constant)
+        document = strict_loads(text, parse_constant=_no_constant)
+    except RepeatedKey as e:
+        raise _repeated_key(e) from None
     except RecursionError:
         raise DriveError(
             _("The file is not a drive export: its JSON is nested too deep.")

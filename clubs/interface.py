@@ -6,6 +6,7 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 """
 
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
+from .disk import disk_full
 from .errors import DriveError, StaleError, refusal_error
 from .services import club_language_set, club_paper_size_set, club_setting_write
 from .strict_json import RepeatedKey, strict_loads
@@ -23,6 +24,7 @@ __all__ = [
     "audit_words",
     "clean_name",
     "clean_text",
+    "disk_full",
     "club_language_set",
     "club_paper_size_set",
     "club_setting_write",

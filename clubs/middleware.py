@@ -16,9 +16,7 @@ gets the same answer from `server_error`, the site's 500 handler (config/urls.py
 
 from __future__ import annotations
 
-import errno
 import logging
-import sqlite3
 import sys
 
 from django.db import InternalError, OperationalError
@@ -29,6 +27,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.defaults import server_error as django_server_error
 
+from .disk import disk_full
 from .text import control_character
 from .views import htmx_refusal
 
@@ -87,38 +86,8 @@ def unavailable(exc: BaseException) -> bool:
     return any(words in str(exc).lower() for words in _UNAVAILABLE)
 
 
-# What SQLite and PostgreSQL say when the disk is full: SQLite's SQLITE_FULL, PostgreSQL's
-# DiskFull (SQLSTATE 53100, "could not extend file ...: No space left on device").
-_DISK_FULL = ("database or disk is full", "no space left on device", "could not extend file")
-_DISK_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
-_DISK_FULL_SQLSTATE = "53100"
 # A disk is not freed in seconds: the browser and the API's callers wait longer.
 DISK_FULL_RETRY_AFTER_SECONDS = 60
-
-
-def _causes(exc: BaseException):
-    """The exception and those it came from (Django's database errors wrap the driver's)."""
-    seen = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        yield exc
-        exc = exc.__cause__ or exc.__context__
-
-
-def disk_full(exc: BaseException) -> bool:
-    """Whether the error, or one it came from, says the disk is full."""
-    for e in _causes(exc):
-        if isinstance(e, OSError) and e.errno in _DISK_FULL_ERRNOS:
-            return True
-        if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
-            return True
-        if getattr(e, "sqlstate", None) == _DISK_FULL_SQLSTATE:
-            return True
-        if isinstance(e, OperationalError | InternalError | sqlite3.Error) and any(
-            words in str(e).lower() for words in _DISK_FULL
-        ):
-            return True
-    return False
 
 
 def _answer(request, message: str, title: str, retry_after: int) -> HttpResponse:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import errno
 import json
+import shutil
+import sqlite3
+from collections import namedtuple
 from contextlib import contextmanager
 from html import unescape
 
 import psycopg.errors
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.db.backends.signals import connection_created
 from django.test import Client
 from django.urls import reverse
@@ -179,7 +182,6 @@ def test_postgresql_disk_full_and_a_file_out_of_space_answer_503(
 @pytest.mark.django_db
 def test_postgresql_disk_full_as_django_raises_it_answers_503(org_client, paste, monkeypatch):
     """On PostgreSQL Django wraps psycopg's DiskFull in its own OperationalError."""
-    from django.db import OperationalError
 
     def wrapped(**kwargs):
         try:
@@ -201,3 +203,29 @@ def test_any_other_error_is_still_a_server_error(org_client, paste, monkeypatch)
     r = browser.post(paste["url"], {"text": PASTE, "duplicates": "add"})
     assert r.status_code == 500
     assert FULL not in unescape(r.content.decode())
+
+
+Usage = namedtuple("Usage", "total used free")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("free", "status"), [(4096, 503), (50 * 2**30, 500)])
+def test_sqlites_disk_io_error_is_a_full_disk_when_no_space_is_left(
+    paste, organizer, monkeypatch, free, status
+):
+    """In WAL mode a new connection on a full disk fails as "disk I/O error" (its -shm
+    file cannot grow): a full disk when the disk has almost no space left, else a bug."""
+
+    def io_error(**kwargs):
+        try:
+            raise sqlite3.OperationalError("disk I/O error")
+        except sqlite3.Error as e:
+            raise OperationalError("disk I/O error") from e
+
+    monkeypatch.setattr(services, "pairs_bulk_add", io_error)
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: Usage(2**30, 2**30 - free, free))
+    browser = Client(raise_request_exception=False)
+    browser.force_login(organizer)
+    r = browser.post(paste["url"], {"text": PASTE, "duplicates": "add"})
+    assert r.status_code == status
+    assert (FULL in unescape(r.content.decode())) == (status == 503)

@@ -22,12 +22,22 @@ holds that game, so marks left by two games, or by two workers, are settled by
 one copy. A copy that fails is logged and its marks stay: the next game, or the
 next start of the site (config/wsgi.py), writes it. A process that dies before
 its snapshot is written leaves its mark the same way.
+
+Each copy's outcome (when, the game it holds, its file, or why it failed) is kept in
+`last-snapshot.json` in the folder, which every worker process reads: the front
+table's screens say "Last snapshot: game 12, 8:41 p.m." or warn that the last one
+failed. It is written whole (a new file renamed over the old one) and, when the disk is
+too full for a new file, over the old file's own bytes (a fixed size, so no new block).
+
+A copy killed halfway leaves its hidden partial file and SQLite's `-journal` (or
+`-wal`, `-shm`) beside it; the next copy, under the folder's lock, clears them.
 """
 
 from __future__ import annotations
 
 import fcntl
 import itertools
+import json
 import logging
 import os
 import re
@@ -36,12 +46,14 @@ import tempfile
 import threading
 import time
 from contextlib import contextmanager
-from datetime import datetime
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 
+from clubs.interface import disk_full
 from config.files import fsync_folder, private_file, private_folder
 
 from .models import Drive
@@ -55,7 +67,12 @@ _STALE_SECONDS = 15 * 60
 # .owed-<clock ns>-<process>-<n>-<time>-<label>: a snapshot owed after that game.
 _OWED = ".owed-"
 _OWED_NAME = re.compile(r"^\.owed-\d+-\d+-\d+-(\d{8}-\d{6})-(.+)$")
-_LABEL_DRIVE = re.compile(r"^drive(\d+)-game\d+$")
+_LABEL_DRIVE = re.compile(r"^drive(\d+)-game(\d+)$")
+# SQLite's files beside a database being written (rollback journal, or WAL and its index).
+SIDE_FILES = ("-journal", "-wal", "-shm")
+STATUS_NAME = "last-snapshot.json"
+# The status file's fixed size: rewritten in place on a full disk, it needs no new block.
+_STATUS_BYTES = 1024
 _owed_numbers = itertools.count(1)
 
 log = logging.getLogger(__name__)
@@ -118,6 +135,7 @@ def _write(source: Path, folder: Path, *, label: str, stamp: str) -> Path:
             old.unlink(missing_ok=True)
     finally:
         partial.unlink(missing_ok=True)
+        remove_side_files(partial)
     return target
 
 
@@ -197,10 +215,18 @@ def write_owed(*, source: Path | None = None, folder: Path | None = None) -> Pat
             written = _write(source, folder, label=label, stamp=stamp)
             for mark in owed:
                 mark.unlink(missing_ok=True)
-            return written
-    except (OSError, sqlite3.Error, SnapshotError):
-        log.exception("The snapshot after %s was not written; it is owed still", owed_label(folder))
+        outcome_record(folder, ok=True, label=_label_of(written), file=written.name)
+        return written
+    except (OSError, sqlite3.Error, SnapshotError) as e:
+        label = owed_label(folder)
+        log.exception("The snapshot after %s was not written; it is owed still", label)
+        outcome_record(folder, ok=False, label=label, error=e)
         return None
+
+
+def _label_of(snapshot: Path) -> str:
+    """The label in a snapshot's name (s<n>-<date>-<time>-<label>.sqlite3)."""
+    return snapshot.name.removesuffix(".sqlite3").split("-", 3)[-1]
 
 
 def owed_label(folder: Path) -> str:
@@ -215,6 +241,103 @@ def resume_owed() -> None:
     folder = Path(settings.SNAPSHOT_DIR)
     if source is not None and folder.exists() and owed_in(folder):
         worker.submit(source, folder)
+
+
+# ---------------------------------------------------------------- the last outcome
+
+
+@dataclass(frozen=True)
+class SnapshotOutcome:
+    """How the last snapshot went: when (aware), the drive and game it was taken after
+    (None for a label of no drive), its file, or the error and whether the disk is full."""
+
+    at: datetime
+    ok: bool
+    drive: int | None
+    game: int | None
+    file: str = ""
+    error: str = ""
+    disk_full: bool = False
+
+
+# This process's last outcome in each folder, for when even the status file could not be
+# written.
+_last_here: dict[Path, SnapshotOutcome] = {}
+
+
+def outcome_record(
+    folder: Path,
+    *,
+    ok: bool,
+    label: str,
+    file: str = "",
+    error: BaseException | None = None,
+    now: datetime | None = None,
+) -> SnapshotOutcome:
+    """Keep how a snapshot went in the folder's status file, for every worker's screens."""
+    m = _LABEL_DRIVE.match(label)
+    outcome = SnapshotOutcome(
+        at=now or datetime.now(UTC),
+        ok=ok,
+        drive=int(m[1]) if m else None,
+        game=int(m[2]) if m else None,
+        file=file[:200],
+        error="" if error is None else str(error)[:300],
+        disk_full=error is not None and disk_full(error, where=Path(folder)),
+    )
+    _last_here[Path(folder)] = outcome
+    record = {**asdict(outcome), "at": outcome.at.isoformat()}
+    data = json.dumps(record, ensure_ascii=True).encode().ljust(_STATUS_BYTES)
+    try:
+        _status_write(Path(folder), data)
+    except OSError:
+        log.exception("How the last snapshot went could not be kept in %s", folder)
+    return outcome
+
+
+def _status_write(folder: Path, data: bytes) -> None:
+    target = folder / STATUS_NAME
+    try:
+        private_folder(folder)
+        fd, name = tempfile.mkstemp(prefix=".status-", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(name, target)
+        finally:
+            Path(name).unlink(missing_ok=True)
+        return
+    except OSError:
+        if not target.exists():
+            raise
+    # No room for a new file (a full disk): the old file's own bytes are written over.
+    fd = os.open(target, os.O_WRONLY)
+    try:
+        os.pwrite(fd, data, 0)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def last_snapshot(folder: Path | None = None) -> SnapshotOutcome | None:
+    """How the last snapshot of this site's database went, or None when none was taken
+    (or the database is not a SQLite file: PostgreSQL has no snapshots)."""
+    if database_file() is None:
+        return None
+    folder = Path(folder or settings.SNAPSHOT_DIR)
+    path = folder / STATUS_NAME
+    kept = None
+    try:
+        record = json.loads(path.read_bytes())
+        kept = SnapshotOutcome(**{**record, "at": datetime.fromisoformat(record["at"])})
+    except (OSError, ValueError, TypeError, KeyError):
+        pass  # none yet, or unreadable: this process's own, if any
+    here = _last_here.get(folder)
+    if kept is None or (here is not None and here.at > kept.at):
+        return here
+    return kept
 
 
 class SnapshotThread:
@@ -300,10 +423,11 @@ def database_copy(source: Path, target: Path) -> None:
         src.close()
     with open(target, "rb+") as f:
         os.fsync(f.fileno())
-    _check_opens(target)
+    check_opens(target)
 
 
-def _check_opens(path: Path) -> None:
+def check_opens(path: Path) -> None:
+    """SnapshotError unless the file opens as a whole database (SQLite's quick check)."""
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
@@ -330,6 +454,9 @@ def _folder_lock(folder: Path):
 
 
 def _remove_stale_partials(folder: Path) -> None:
+    """Clear what a copy killed halfway left: its partial file, once old, and SQLite's
+    files beside it (its -journal: a hot journal left there would be "rolled back" into
+    whatever next bears that name), with the partial or once it is gone."""
     cutoff = time.time() - _STALE_SECONDS
     for partial in folder.glob(f".snapshot-*{_PARTIAL}"):
         try:
@@ -337,3 +464,13 @@ def _remove_stale_partials(folder: Path) -> None:
                 partial.unlink()
         except FileNotFoundError:
             pass
+    for side in SIDE_FILES:
+        for left in folder.glob(f".snapshot-*{_PARTIAL}{side}"):
+            if not left.with_name(left.name.removesuffix(side)).exists():
+                left.unlink(missing_ok=True)
+
+
+def remove_side_files(database: Path) -> None:
+    """Remove SQLite's -journal, -wal and -shm files beside a copy that was not finished."""
+    for side in SIDE_FILES:
+        Path(f"{database}{side}").unlink(missing_ok=True)

@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from clubs.interface import DriveError, StaleError, whole_number
 from clubs.views import handle_drive_errors, origin_of, page
 
-from .. import queries, services
+from .. import queries, services, snapshots
 from ..forms import (
     CorrectionForm,
     GameStepForm,
@@ -49,6 +49,11 @@ def _live_key(request, drive: Drive, game: int) -> str:
     the game, the viewer's role and language. Read before the tables, so a change that
     lands in between is seen by the next poll."""
     text = f"{queries.game_fingerprint(drive)}/{game}/{request.role}/{get_language()}"
+    # The last snapshot's line changes too: written a second after "next game", it shows
+    # at the next poll (a file read, no statement).
+    last = snapshots.last_snapshot()
+    if last is not None:
+        text += f"/{last.at.isoformat()}/{last.ok}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -109,6 +114,7 @@ def _game_context(
         "entered": any(
             t.status in (TableGame.Status.CONFIRMED, TableGame.Status.REPORTED) for t in tables
         ),
+        "snapshot": snapshots.last_snapshot() if editable else None,
     }
 
 

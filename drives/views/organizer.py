@@ -31,7 +31,7 @@ from clubs.views import (
     posted,
 )
 
-from .. import game_options, queries, services
+from .. import game_options, queries, services, snapshots
 from ..forms import (
     BulkPairsForm,
     DriveCopyForm,
@@ -149,6 +149,7 @@ def drive_detail(request, drive_id):
         ctx["count"] = queries.game_count(drive, drive.current_game)
     if drive.is_running:
         ctx["table_drive"] = services.table_drive_of(drive.club)
+        ctx["snapshot"] = snapshots.last_snapshot()
     if request.role == "organizer":  # the confirmation setting is the organizer's
         ctx.update(queries.confirm_setting(drive))
     return page(request, "drives/drive_detail.html", ctx)

@@ -178,3 +178,15 @@ def test_a_backup_and_the_backups_folder_are_private_to_the_sites_account(
     [written] = folder.iterdir()
     assert stat.S_IMODE(written.stat().st_mode) == 0o600
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+def test_the_journal_a_killed_backup_left_beside_its_partial_file_is_cleared(live_db, tmp_path):
+    target = tmp_path / "usb" / "card-drive.sqlite3"
+    target.parent.mkdir()
+    # The same backup, killed halfway last time: its partial copy and SQLite's journal.
+    partial = target.with_name(target.name + ".part")
+    partial.write_bytes(b"half a database")
+    Path(f"{partial}-journal").write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + b"\0" * 504)
+    backup("--to", str(target))
+    assert contents(target)[:2] == ("ok", TOTAL)
+    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]

@@ -55,7 +55,9 @@ class Command(BaseCommand):
             raise CommandError(f"{target} is the database itself: choose another file.")
         private_folder(target.parent)
         partial = target.with_name(target.name + ".part")
-        partial.unlink(missing_ok=True)  # left by a backup that was interrupted
+        # Left by a backup that was interrupted: the copy, and SQLite's journal beside it.
+        partial.unlink(missing_ok=True)
+        snapshots.remove_side_files(partial)
         try:
             snapshots.database_copy(source, partial)
             os.replace(partial, target)
@@ -64,6 +66,7 @@ class Command(BaseCommand):
             raise CommandError(f"The backup did not come out whole; nothing written: {e}") from e
         finally:
             partial.unlink(missing_ok=True)
+            snapshots.remove_side_files(partial)
         self.stdout.write(
             f"Backup of {source} written to {target} ({target.stat().st_size} bytes)."
         )

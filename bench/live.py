@@ -220,7 +220,11 @@ class LiveServer:
         for proc in self.procs:
             if proc.poll() is None:
                 os.killpg(proc.pid, sig)
-                proc.wait(timeout=10)
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:  # workers stuck (say, on slow clients)
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait(timeout=10)
 
     def __enter__(self) -> LiveServer:
         self.setup()
@@ -290,8 +294,8 @@ class HallDevice:
         winners = [int(n) for n in re.findall(r'name="winner" value="(\d+)"', page)]
         return (int(game.group(1)) if game else 0), winners
 
-    def open_table(self, token: str) -> Answer:
-        return self.request(f"/t/{token}/")
+    def open_table(self, token: str, timeout: float = 30) -> Answer:
+        return self.request(f"/t/{token}/", timeout=timeout)
 
     def report(self, token: str, game: int, winner: int, key: str | None = None) -> Answer:
         data = {"game": game, "winner": winner, "key": key or secrets.token_hex(16)}

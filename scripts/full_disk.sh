@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# A full disk's answer, shown on the site served as `make run` serves it (gunicorn, 2
-# workers, DEBUG off), on a real disk that fills up: a 64 MB tmpfs of its own, mounted in
-# a private mount namespace (`unshare -rm`, so nothing of the laptop is touched).
+# A full disk's answer, shown on the site served as `make run` serves it (the front, then
+# gunicorn with 2 workers, DEBUG off), on a real disk that fills up: a 64 MB tmpfs of its
+# own, mounted in a private mount namespace (`unshare -rm`, so nothing of the laptop is
+# touched).
 #
 #   scripts/full_disk.sh        # Linux with user namespaces (or root)
 #
@@ -35,8 +36,7 @@ print(d['drive'], t['table'], t['pairs'][0])")"
 PORT=${PORT:-18765}
 URL=http://127.0.0.1:$PORT
 # The processes above have closed the database: the site opens it afresh (its -wal, -shm).
-$BIN/gunicorn config.wsgi --bind 127.0.0.1:$PORT --workers 2 --log-level warning \
-  --error-logfile "$WORK/gunicorn.log" &
+$BIN/python -m config.serve --host 127.0.0.1 --port "$PORT" --workers 2 2>"$WORK/serve.log" &
 SITE=$!
 trap 'kill $SITE 2>/dev/null; wait $SITE 2>/dev/null; umount "$DISK"; rm -rf "$WORK"' EXIT
 for _ in $(seq 100); do curl -s -o /dev/null "$URL/accounts/login/" && break; sleep 0.2; done

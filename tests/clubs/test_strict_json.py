@@ -65,3 +65,29 @@ def test_a_document_nested_deep_is_searched_without_running_out_of_stack():
 def test_what_is_not_json_is_json_s_own_error():
     with pytest.raises(ValueError):
         strict_loads("{'a': 1}")
+
+
+def test_a_key_of_the_longest_shown_length_is_said_whole():
+    key, _ = refused(json.dumps({"k" * 60: 1}).replace("}", ', "' + "k" * 60 + '": 2}'))
+    assert key == "k" * 60
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"a": 1, "a": 2}', "top level: the key 'a' twice"),
+        ('{"pairs": [{"n": 1, "n": 2}]}', "pairs[0]: the key 'n' twice"),
+    ],
+)
+def test_the_refusal_says_the_place_and_the_key(text, said):
+    with pytest.raises(RepeatedKey) as e:
+        strict_loads(text)
+    assert str(e.value) == said
+
+
+def test_json_s_own_options_pass_through():
+    def no_constant(name):
+        raise ValueError(f"{name} is not a number")
+
+    with pytest.raises(ValueError, match="NaN is not a number"):
+        strict_loads('{"a": NaN}', parse_constant=no_constant)

@@ -176,12 +176,12 @@ def _draw_static(c: Canvas, info: DocInfo, lay: CardLayout) -> None:
     c.setFillColorRGB(*INK)
     head_w = nb.x - x - 8
     name = fit_text(info.drive_name, BOLD, head_w, 26, 11.5, min_size=8)
-    y = draw_fitted(c, name, x, top)
+    y = draw_fitted(c, name, x, top, head_w)
     where = " · ".join(p for p in (info.date_text, info.venue) if p)
     if where:
         c.setFillColorRGB(*GREY)
         room = max(9.0, y - nb.y)
-        draw_fitted(c, fit_text(where, REGULAR, head_w, room, 8.5, 6.5), x, y)
+        draw_fitted(c, fit_text(where, REGULAR, head_w, room, 8.5, 6.5), x, y, head_w)
         c.setFillColorRGB(*INK)
     for i, line in enumerate(lay.names, start=1):
         c.setFillColorRGB(*GREY)
@@ -205,8 +205,9 @@ def _draw_names(
         draw_line(c, code, BOLD, 8.5, nb.x + 2, nb.y + 3.5, nb.width - 4, align="center")
     for line, player in zip(lay.names, names, strict=True):
         if player:
-            fitted = fit_text(player, REGULAR, line.width - 14, LINE_H - 3, 11, min_size=7)
-            draw_fitted(c, fitted, line.x + 13, line.y + 2 + fitted.height)
+            width = line.width - 14
+            fitted = fit_text(player, REGULAR, width, LINE_H - 3, 11, min_size=7)
+            draw_fitted(c, fitted, line.x + 13, line.y + 2 + fitted.height, width)
 
 
 def _stamp(c: Canvas, box: Box, draw: Callable[[], None]) -> None:

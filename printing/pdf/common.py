@@ -17,7 +17,7 @@ import io
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -52,16 +52,12 @@ def _same(message: str) -> str:
     return message
 
 
-def _plural(singular: str, plural: str, n: int) -> str:
-    return singular if n == 1 else plural
-
-
 @dataclass(frozen=True)
 class DocInfo:
     """What every page of a document says about its drive.
 
     Dates and times come already written out in the reader's language and
-    time zone; gettext/ngettext translate the drawing module's own words.
+    time zone; gettext translates the drawing module's own words.
     """
 
     drive_name: str
@@ -71,7 +67,6 @@ class DocInfo:
     generated_at: str = ""
     paper: str = "letter"
     gettext: Callable[[str], str] = _same
-    ngettext: Callable[[str, str, int], str] = _plural
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -116,8 +111,10 @@ def printable(text: str, font: str = REGULAR) -> str:
         if code in have:
             out.append(ch)
             continue
+        # Both faces have the line and paragraph separators (U+2028, U+2029): only the
+        # control characters (tabs, line feeds) are left to print as spaces.
         category = unicodedata.category(ch)
-        if category == "Cc" or category == "Zl" or category == "Zp":
+        if category == "Cc":
             out.append(" ")
         elif category == "Cf":
             continue
@@ -153,23 +150,17 @@ def _split_word(word: str, font: str, size: float, width: float) -> list[str]:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; a word longer than the line is broken between letters."""
+    """Greedy word wrap; a word longer than the line is broken between letters.
+
+    A word that does not fit after the last line starts a new one (as its pieces, if
+    it is longer than the line: a word that fits is one piece).
+    """
     lines: list[str] = []
-    current = ""
     for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if text_width(trial, font, size) <= width:
-            current = trial
-            continue
-        if current:
-            lines.append(current)
-        if text_width(word, font, size) <= width:
-            current = word
+        if lines and text_width(joined := f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] = joined
         else:
-            *whole, current = _split_word(word, font, size, width)
-            lines.extend(whole)
-    if current:
-        lines.append(current)
+            lines.extend(_split_word(word, font, size, width))
     return lines or [""]
 
 
@@ -221,28 +212,40 @@ def fit_text(
     return Fitted(one, (text,), font, leading)
 
 
+# Where a line sits in its width: the share of the width its anchor is at, and the
+# canvas's call that draws a string from that anchor.
+ALIGN = {
+    "left": (0.0, rl_canvas.Canvas.drawString),
+    "center": (0.5, rl_canvas.Canvas.drawCentredString),
+    "right": (1.0, rl_canvas.Canvas.drawRightString),
+}
+
+
+def draw_aligned(
+    c: rl_canvas.Canvas, text: str, x: float, baseline: float, width: float, align: str
+) -> None:
+    """One line of text in the width from x, aligned "left", "center" or "right"."""
+    share, draw = ALIGN[align]
+    draw(c, x + width * share, baseline, text)
+
+
 def draw_fitted(
     c: rl_canvas.Canvas,
     fitted: Fitted,
     x: float,
     top: float,
-    width: float = 0.0,
+    width: float,
     align: str = "left",
 ) -> float:
-    """Draw fitted lines from `top` down; returns the y below the last line."""
+    """Draw fitted lines from `top` down, in the width from x; returns the y below the
+    last line."""
     c.setFont(fitted.font, fitted.size)
     step = fitted.size * fitted.leading
     # Centre the glyphs (accent tops to descenders) in each line's slot.
     pad = (step - fitted.size * (ASCENT + DESCENT)) / 2
     y = top
     for line in fitted.lines:
-        baseline = y - pad - fitted.size * ASCENT
-        if align == "center":
-            c.drawCentredString(x + width / 2, baseline, line)
-        elif align == "right":
-            c.drawRightString(x + width, baseline, line)
-        else:
-            c.drawString(x, baseline, line)
+        draw_aligned(c, line, x, y - pad - fitted.size * ASCENT, width, align)
         y -= step
     return y
 
@@ -261,12 +264,7 @@ def draw_line(
     text = printable(text, font)
     s = fit_size(text, font, width, size)
     c.setFont(font, s)
-    if align == "center":
-        c.drawCentredString(x + width / 2, baseline, text)
-    elif align == "right":
-        c.drawRightString(x + width, baseline, text)
-    else:
-        c.drawString(x, baseline, text)
+    draw_aligned(c, text, x, baseline, width, align)
     return s
 
 
@@ -304,7 +302,7 @@ def draw_frame(c: rl_canvas.Canvas, info: DocInfo, title: str, page: int, pages:
     inner = w - 2 * SIDE
     c.saveState()
     c.setFillColorRGB(*INK)
-    title = printable(title, REGULAR)
+    title = printable(title)
     title_size = fit_size(title, REGULAR, inner * 0.45, 10)
     title_w = text_width(title, REGULAR, title_size)
     c.setFont(REGULAR, title_size)
@@ -355,7 +353,7 @@ class PageCanvas(rl_canvas.Canvas):
 def new_canvas(buffer: io.BytesIO, info: DocInfo, title: str) -> PageCanvas:
     """A canvas for one document, titled for PDF readers as "Punch cards: Friday 45s"."""
     register_fonts()
-    c = PageCanvas(buffer, info=info, title=title, pageCompression=1)
+    c = PageCanvas(buffer, info=info, title=title)  # pages compressed: ReportLab's default
     c.setTitle(printable(f"{title}: {info.drive_name}"))
     c.setAuthor(printable(info.club_name))
     c.setCreator("Card Drive")
@@ -365,11 +363,7 @@ def new_canvas(buffer: io.BytesIO, info: DocInfo, title: str) -> PageCanvas:
 def canvas_maker(info: DocInfo, title: str) -> Callable[..., PageCanvas]:
     """For platypus: doc.build(story, canvasmaker=canvas_maker(info, title))."""
     register_fonts()
-
-    def make(*args, **kwargs) -> PageCanvas:
-        return PageCanvas(*args, info=info, title=title, **kwargs)
-
-    return make
+    return partial(PageCanvas, info=info, title=title)
 
 
 def render(info: DocInfo, title: str, draw: Callable[[PageCanvas], None]) -> bytes:
@@ -387,11 +381,12 @@ def render(info: DocInfo, title: str, draw: Callable[[PageCanvas], None]) -> byt
 def circle_grid(box: Box, games: int, max_diameter: float = 26.0) -> tuple[float, list]:
     """Where the game circles 1..games go in `box`: the grid that makes them
     largest, centred. Returns the diameter and each circle's centre."""
-    best = (0.0, 1, games)
+    best = None
     for cols in range(1, games + 1):
         rows = -(-games // cols)
         d = min(box.width / cols, box.height / rows)
-        if d > best[0] + 0.01:
+        # More columns only for circles visibly larger.
+        if best is None or d > best[0] + 0.01:
             best = (d, cols, rows)
     cell, cols, rows = best
     d = min(cell * 0.86, max_diameter)
@@ -424,13 +419,13 @@ def game_circle(
     if missed:
         c.saveState()
         c.setDash(1.5, 1.5)
-        c.circle(cx, cy, d / 2, stroke=1, fill=0)
+        c.circle(cx, cy, d / 2)
         c.restoreState()
         c.setStrokeColorRGB(*GREY)
         c.line(cx - d * 0.35, cy - d * 0.35, cx + d * 0.35, cy + d * 0.35)
         c.setFillColorRGB(*GREY)
     else:
-        c.circle(cx, cy, d / 2, stroke=1, fill=1 if punched else 0)
+        c.circle(cx, cy, d / 2, fill=punched)
     if punched:
         c.setFillColorRGB(1, 1, 1)
     c.setFont(BOLD, size)
@@ -444,12 +439,12 @@ def checkbox(c: rl_canvas.Canvas, x: float, y: float, size: float, ticked: bool 
     c.saveState()
     c.setLineWidth(1.2)
     c.setStrokeColorRGB(*INK)
-    c.rect(x, y, size, size, stroke=1, fill=0)
+    c.rect(x, y, size, size)
     if ticked:
         c.setLineWidth(2)
         p = c.beginPath()
         p.moveTo(x + size * 0.18, y + size * 0.5)
         p.lineTo(x + size * 0.42, y + size * 0.2)
         p.lineTo(x + size * 0.85, y + size * 0.85)
-        c.drawPath(p, stroke=1, fill=0)
+        c.drawPath(p)
     c.restoreState()

@@ -47,7 +47,6 @@ def doc_info(drive: Drive, *, now: datetime | None = None) -> DocInfo:
         generated_at=formats.date_format(made, "DATETIME_FORMAT"),
         paper=club.paper_size,
         gettext=_,
-        ngettext=ngettext,
     )
 
 

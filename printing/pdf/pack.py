@@ -77,9 +77,9 @@ def _sheet_pages(
     per_page = per_col * 2
     for start in range(0, max(1, count), per_page):
         c.setFillColorRGB(*INK)
-        y = draw_fitted(c, fit_text(title, BOLD, b.width, 30, 18, min_size=11), b.x, b.top)
+        y = draw_fitted(c, fit_text(title, BOLD, b.width, 30, 18, min_size=11), b.x, b.top, b.width)
         c.setFillColorRGB(*GREY)
-        draw_fitted(c, fit_text(note, REGULAR, b.width, 26, 10, min_size=9), b.x, y - 2)
+        draw_fitted(c, fit_text(note, REGULAR, b.width, 26, 10, min_size=9), b.x, y - 2, b.width)
         c.setFillColorRGB(*INK)
         area = Box(b.x, b.y, b.width, b.height - head_h)
         for ci, col in enumerate(columns(area, 2, gap=18)):

@@ -68,7 +68,7 @@ def title_block(c: Canvas, box: Box, title: str, size: float = 18) -> float:
     """A section title at the top of the page's body; returns the y under it."""
     c.setFillColorRGB(*INK)
     fitted = fit_text(title, BOLD, box.width, 48, size, min_size=11)
-    return draw_fitted(c, fitted, box.x, box.top) - 8
+    return draw_fitted(c, fitted, box.x, box.top, box.width) - 8
 
 
 def flow(

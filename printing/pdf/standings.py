@@ -133,10 +133,11 @@ def draw_standings(c: Canvas, doc: StandingsSheet, title: str) -> None:
     def page_head() -> float:
         c.setFillColorRGB(*INK)
         fitted = fit_text(title, BOLD, b.width, 48, 18, min_size=11)
-        y = draw_fitted(c, fitted, b.x, b.top)
+        y = draw_fitted(c, fitted, b.x, b.top, b.width)
         if doc.status:
             c.setFillColorRGB(*GREY)
-            y = draw_fitted(c, fit_text(doc.status, REGULAR, b.width, 28, 11, 8), b.x, y)
+            status = fit_text(doc.status, REGULAR, b.width, 28, 11, 8)
+            y = draw_fitted(c, status, b.x, y, b.width)
         y -= 6
         c.setFillColorRGB(*GREY)
         base = y - 11
@@ -171,7 +172,7 @@ def draw_standings(c: Canvas, doc: StandingsSheet, title: str) -> None:
         mid = y - h / 2 - 4
         draw_line(c, str(row.rank), REGULAR, 11, cols.place.x, mid, cols.place.width, "right")
         draw_line(c, str(row.number), BOLD, 12, cols.pair.x, mid, cols.pair.width, "right")
-        draw_fitted(c, fitted, cols.players.x, y - (h - fitted.height) / 2)
+        draw_fitted(c, fitted, cols.players.x, y - (h - fitted.height) / 2, cols.players.width)
         draw_line(c, str(row.won), BOLD, 13, cols.won.x, mid, cols.won.width, "right")
         cells_h = cell * cell_lines
         _punch_cells(

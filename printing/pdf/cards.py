@@ -87,14 +87,13 @@ def card_size(info: DocInfo) -> tuple[float, float]:
     return (w - 2 * SIDE) / COLUMNS, (h - GRID_TOP - GRID_BOTTOM) / ROWS
 
 
-def card_boxes(info: DocInfo) -> list[Box]:
-    """Where the eight cards of a page go, left to right, top to bottom."""
+def card_corners(info: DocInfo) -> list[tuple[float, float]]:
+    """Where the eight cards of a page go (their bottom left corners), left to right,
+    top to bottom; each is card_size(info) large."""
     cw, ch = card_size(info)
     top = info.pagesize[1] - GRID_TOP
     return [
-        Box(SIDE + col * cw, top - (row + 1) * ch, cw, ch)
-        for row in range(ROWS)
-        for col in range(COLUMNS)
+        (SIDE + col * cw, top - (row + 1) * ch) for row in range(ROWS) for col in range(COLUMNS)
     ]
 
 
@@ -110,7 +109,7 @@ class CardLayout:
     band: Box | None
 
 
-def card_layout(info: DocInfo, final: bool) -> CardLayout:
+def card_layout(info: DocInfo, final: bool = False) -> CardLayout:
     """Where a card's parts go; a ``final`` card keeps a band at its foot."""
     cw, ch = card_size(info)
     x, w = PAD, cw - 2 * PAD
@@ -118,11 +117,8 @@ def card_layout(info: DocInfo, final: bool) -> CardLayout:
     number = Box(x + w - NUMBER_W, top - NUMBER_H, NUMBER_W, NUMBER_H)
     y = top - NUMBER_H - 6
     names = (Box(x, y - LINE_H, w, LINE_H), Box(x, y - 2 * LINE_H, w, LINE_H))
-    bottom = PAD
-    band = None
-    if final:
-        band = Box(x, bottom, w, BAND)
-        bottom += BAND + 4
+    band = Box(x, PAD, w, BAND) if final else None
+    bottom = band.top + 4 if band else PAD
     circles = Box(x, bottom, w, names[1].y - 6 - bottom)
     return CardLayout(cw, ch, number, names, circles, band)
 
@@ -170,7 +166,7 @@ def _draw_static(c: Canvas, info: DocInfo, lay: CardLayout) -> None:
     top = lay.height - PAD
     c.setLineWidth(1.2)
     c.setStrokeColorRGB(*INK)
-    c.roundRect(nb.x, nb.y, nb.width, nb.height, 4, stroke=1, fill=0)
+    c.roundRect(nb.x, nb.y, nb.width, nb.height, 4)
     c.setFillColorRGB(*GREY)
     draw_line(c, _("Pair"), REGULAR, 7.5, nb.x, nb.top - 9, nb.width, align="center")
     c.setFillColorRGB(*INK)
@@ -180,7 +176,8 @@ def _draw_static(c: Canvas, info: DocInfo, lay: CardLayout) -> None:
     where = " · ".join(p for p in (info.date_text, info.venue) if p)
     if where:
         c.setFillColorRGB(*GREY)
-        room = max(9.0, y - nb.y)
+        # The name takes at most 26 of the 44 points beside the pair box: 18 are left.
+        room = y - nb.y
         draw_fitted(c, fit_text(where, REGULAR, head_w, room, 8.5, 6.5), x, y, head_w)
         c.setFillColorRGB(*INK)
     for i, line in enumerate(lay.names, start=1):
@@ -206,23 +203,23 @@ def _draw_names(
     for line, player in zip(lay.names, names, strict=True):
         if player:
             width = line.width - 14
-            fitted = fit_text(player, REGULAR, width, LINE_H - 3, 11, min_size=7)
+            fitted = fit_text(player, REGULAR, width, line.height - 3, 11)
             draw_fitted(c, fitted, line.x + 13, line.y + 2 + fitted.height, width)
 
 
-def _stamp(c: Canvas, box: Box, draw: Callable[[], None]) -> None:
+def _stamp(c: Canvas, x: float, y: float, draw: Callable[[], None]) -> None:
     c.saveState()
-    c.translate(box.x, box.y)
+    c.translate(x, y)
     draw()
     c.restoreState()
 
 
 def _pages(c: Canvas, info: DocInfo, faces: Sequence, draw_one: Callable) -> None:
-    boxes = card_boxes(info)
+    corners = card_corners(info)
     for start in range(0, max(1, len(faces)), PER_PAGE):
         _cut_marks(c, info)
-        for box, face in zip(boxes, faces[start : start + PER_PAGE], strict=False):
-            _stamp(c, box, lambda face=face: draw_one(face))
+        for (x, y), face in zip(corners, faces[start : start + PER_PAGE], strict=False):
+            _stamp(c, x, y, lambda face=face: draw_one(face))
         c.showPage()
 
 
@@ -234,7 +231,7 @@ def punch_cards(doc: PunchCards, title: str = "") -> bytes:
     """
     info = doc.info
     _ = info.gettext
-    lay = card_layout(info, final=False)
+    lay = card_layout(info)
 
     def draw(c: Canvas) -> None:
         c.beginForm("card", 0, 0, lay.width, lay.height)
@@ -283,7 +280,7 @@ def final_cards(doc: FinalCards) -> bytes:
             draw_line(c, total, BOLD, 12, band.x, band.y + 3, band.width * 0.35)
             if card.standing:
                 w = band.width * 0.63
-                fitted = fit_text(card.standing, BOLD, w, band.height, 10.5, min_size=7)
+                fitted = fit_text(card.standing, BOLD, w, band.height, 10.5)
                 draw_fitted(c, fitted, band.right - w, band.y + fitted.height, w, align="right")
 
         _pages(c, info, doc.cards, one)

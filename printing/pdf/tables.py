@@ -25,7 +25,6 @@ from .common import (
     draw_fitted,
     fit_size,
     fit_text,
-    printable,
     render,
 )
 
@@ -46,6 +45,7 @@ class TableCards:
 
 
 QUIET_ZONE = 4  # modules of white around the code, as the QR standard asks
+QR_SIZE = 210.0  # points, quiet zone included: under half the width of either paper
 
 
 @lru_cache(maxsize=512)
@@ -100,9 +100,8 @@ def _draw_card(c: Canvas, info: DocInfo, card: TableCard) -> None:
     label = fit_text(_("Table"), BOLD, b.width, 50, 40, min_size=20)
     top = draw_fitted(c, label, b.x, top, b.width, align="center")
     # The QR block along the bottom: code, one line of help, the address.
-    qr = min(210.0, b.width * 0.42)
     address = fit_text(card.url, REGULAR, b.width, 24, 9, min_size=6)
-    help_text = fit_text(_("Scan to enter this table's result"), REGULAR, b.width, 16, 11, 7)
+    help_text = fit_text(_("Scan to enter this table's result"), REGULAR, b.width, 16, 11)
     y = b.y
     c.setFillColorRGB(*GREY)
     draw_fitted(c, address, b.x, y + address.height, b.width, align="center")
@@ -110,8 +109,8 @@ def _draw_card(c: Canvas, info: DocInfo, card: TableCard) -> None:
     c.setFillColorRGB(*INK)
     draw_fitted(c, help_text, b.x, y + help_text.height, b.width, align="center")
     y += help_text.height + 2
-    draw_qr(c, card.url, b.x + (b.width - qr) / 2, y, qr)
-    y += qr + 8
+    draw_qr(c, card.url, b.x + (b.width - QR_SIZE) / 2, y, QR_SIZE)
+    y += QR_SIZE + 8
     # The number fills what is left.
     area = Box(b.x, y, b.width, top - y - 8)
     number = str(card.table)
@@ -119,7 +118,7 @@ def _draw_card(c: Canvas, info: DocInfo, card: TableCard) -> None:
     c.setFont(BOLD, size)
     c.setFillColorRGB(*INK)
     baseline = area.y + (area.height - size * DIGIT_HEIGHT) / 2
-    c.drawCentredString(area.x + area.width / 2, baseline, printable(number, BOLD))
+    c.drawCentredString(area.x + area.width / 2, baseline, number)
 
 
 def table_cards(doc: TableCards) -> bytes:

@@ -89,34 +89,34 @@ INK = colors.Color(0.07, 0.07, 0.07)
 GREY = colors.Color(0.35, 0.35, 0.35)
 
 
+# The body text's look, and each kind of paragraph's, by what it differs in.
+BODY = {"fontName": REGULAR, "fontSize": 10.5, "leading": 14, "textColor": INK}
+LOOKS = {
+    "title": {"fontName": BOLD, "fontSize": 20, "leading": 25},
+    "h2": {"fontName": BOLD, "fontSize": 14, "leading": 18, "spaceBefore": 10, "spaceAfter": 4},
+    "h3": {"fontName": BOLD, "fontSize": 11.5, "leading": 15, "spaceBefore": 6},
+    "body": {},
+    "lead": {"fontSize": 12, "leading": 16},
+    "strong": {"fontName": BOLD},
+    "note": {"fontSize": 9.5, "leading": 12.5, "textColor": GREY},
+    "warn": {
+        "fontName": BOLD,
+        "borderColor": INK,
+        "borderWidth": 1,
+        "borderPadding": 5,
+        "spaceBefore": 6,
+        "spaceAfter": 8,
+    },
+    # Table cells: closer lines.
+    "cell": {"leading": 13},
+    "cellb": {"fontName": BOLD, "leading": 13},
+    "amount": {"fontName": BOLD, "leading": 13, "alignment": TA_RIGHT},
+}
+
+
 def _styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("body", fontName=REGULAR, fontSize=10.5, leading=14, textColor=INK)
-    return {
-        "title": ParagraphStyle("title", base, fontName=BOLD, fontSize=20, leading=25),
-        "h2": ParagraphStyle(
-            "h2", base, fontName=BOLD, fontSize=14, leading=18, spaceBefore=10, spaceAfter=4
-        ),
-        "h3": ParagraphStyle("h3", base, fontName=BOLD, fontSize=11.5, leading=15, spaceBefore=6),
-        "body": base,
-        "lead": ParagraphStyle("lead", base, fontSize=12, leading=16),
-        "strong": ParagraphStyle("strong", base, fontName=BOLD),
-        "note": ParagraphStyle("note", base, fontSize=9.5, leading=12.5, textColor=GREY),
-        "warn": ParagraphStyle(
-            "warn",
-            base,
-            fontName=BOLD,
-            borderColor=INK,
-            borderWidth=1,
-            borderPadding=5,
-            spaceBefore=6,
-            spaceAfter=8,
-        ),
-        "cell": ParagraphStyle("cell", base, fontSize=10.5, leading=13),
-        "cellb": ParagraphStyle("cellb", base, fontName=BOLD, fontSize=10.5, leading=13),
-        "amount": ParagraphStyle(
-            "amount", base, fontName=BOLD, fontSize=10.5, leading=13, alignment=TA_RIGHT
-        ),
-    }
+    base = ParagraphStyle("body", **BODY)
+    return {name: ParagraphStyle(name, base, **look) for name, look in LOOKS.items()}
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
@@ -132,7 +132,7 @@ def _pairs_table(rows: list[PairLine], width: float, st: dict, _) -> Table:
         ]
         for r in rows
     ]
-    table = Table(data, colWidths=[62, width - 62 - 130, 130], hAlign="LEFT")
+    table = Table(data, colWidths=[62, width - 62 - 130, 130])
     table.setStyle(
         TableStyle(
             [
@@ -174,7 +174,7 @@ def _cash_table(rows: tuple[CashRow, ...], width: float, st: dict) -> Table:
     for i, r in enumerate(rows):
         if r.total:
             style.append(("LINEABOVE", (0, i), (-1, i), 1, INK))
-    table = Table(data, colWidths=[width - 110, 110], hAlign="LEFT")
+    table = Table(data, colWidths=[width - 110, 110])
     table.setStyle(TableStyle(style))
     return table
 
@@ -204,18 +204,15 @@ def prize_report(doc: PrizeReport) -> bytes:
     if doc.warning:
         story.append(_p(doc.warning, st["warn"]))
     for section in doc.sections:
+        # The section's heading stays with its first prize (or alone, with none).
         head = _p(section.title, st["h2"])
-        first = True
-        for item in section.items:
+        for i, item in enumerate(section.items):
             if isinstance(item, Block):
                 parts = [_p(item.title, st["h3"]), *_lines(item.lines, width, st, _)]
             else:
                 parts = _lines([item], width, st, _)
-            if first:
-                parts = [head, *parts]
-                first = False
-            story.append(KeepTogether(parts))
-        if first:
+            story.append(KeepTogether([head, *parts] if i == 0 else parts))
+        if not section.items:
             story.append(head)
     if doc.cash:
         story.append(
@@ -234,7 +231,6 @@ def prize_report(doc: PrizeReport) -> bytes:
         ],
         colWidths=[width * 0.27, width * 0.38, width * 0.1, width * 0.25],
         rowHeights=[34],
-        hAlign="LEFT",
     )
     signature.setStyle(
         TableStyle(

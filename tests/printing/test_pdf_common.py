@@ -389,11 +389,12 @@ def test_a_game_the_pair_missed_is_faint_dashed_and_struck_through():
 
 
 def test_a_tiny_circle_keeps_its_number_readable_yet_inside():
-    # A one-digit number stays at 4 points; a two-digit one shrinks to fit 80% of the circle.
-    one, two = circle_drawn(8, 7)[1], circle_drawn(8, 12)[1]
-    assert " DejaVuSans-Bold 4 " in one
-    size = float(two.split()[3])
-    assert size == pytest.approx(fit_size("12", BOLD, 8 * 0.8, 4), abs=0.01)
+    # In a circle 8 points across a number stays at 4 points; in one 6 across, "12" at 4
+    # points is wider than 80% of the circle, and shrinks to fit it.
+    assert " DejaVuSans-Bold 4 " in circle_drawn(8, 12)[1]
+    size = float(circle_drawn(6, 12)[1].split()[3])
+    assert size == pytest.approx(fit_size("12", BOLD, 6 * 0.8, 4), abs=0.01)
+    assert size < 4
 
 
 def test_the_translations_reach_the_frame():

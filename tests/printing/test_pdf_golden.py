@@ -34,12 +34,17 @@ INFO = DocInfo(
 )
 # A4, no date, venue or time made, and a drive name that shrinks on a card.
 BARE = DocInfo(drive_name="Christmas 45s at St. Margaret's Hall", paper="a4")
-# A drive name and a date and venue that only just have to wrap on a card.
-FINAL = DocInfo(
+# Names and words at the edge: the drive's name only just wraps on a card, the date
+# and venue only just shrink to one line, the club's name on a table card only just
+# fits one line, and so does the word "Table".
+EDGE_WORDS = {"Table": "Table in the hall by the stage, near the kitchen"}
+EDGE = DocInfo(
     drive_name="Christmas 45s of St. Margaret of Scotland",
+    club_name="Knights of Columbus Council 1234 and the Catholic Women's League",
     date_text="December 19, 2026",
     venue="St. Margaret of Scotland hall",
     generated_at="Dec. 19, 2026, 11:40 p.m.",
+    gettext=lambda message: EDGE_WORDS.get(message, message),
 )
 # Everything long: each name, place and word of the frame shrinks or wraps to fit.
 LONG_WORDS = {
@@ -47,10 +52,26 @@ LONG_WORDS = {
     "Table": "Table of the Knights of Columbus Council and Catholic Women's League",
     "Scan to enter this table's result": (
         "Scan the code with a phone's camera to enter the result of each game at this table, "
-        "or ask the front table to enter it"
+        "or ask the front table to enter it for you when no phone is at hand tonight"
     ),
     "Pair": "Pair number",
     "Won: %(n)d": "Games won tonight: %(n)d of them",
+    # The seating: the pairs' title wraps, the tables' only just fits one line.
+    "Game %(game)d of %(games)d: find your table": (
+        "Game %(game)d of %(games)d: find the number of your pair below, and the table where "
+        "you sit for this game"
+    ),
+    "Game %(game)d of %(games)d: tables and the first deal": (
+        "Game %(game)d of %(games)d: the tables, the two pairs sitting at each, and which of "
+        "them deals first"
+    ),
+    "sits out": "sits out this game, and plays the next",
+    "Pairs": "Pairs at the table tonight",
+    "Deals first": "Deals the first hand of the game",
+    "%(a)d and %(b)d": "%(a)d and %(b)d, partners for this game",
+    "Cut for the deal": "Cut the cards to see who deals first",
+    "Pair %(n)d": "Pair %(n)d deals the first hand",
+    "Pair %(n)d sits out": "Pair %(n)d sits out this game and plays the next",
 }
 WORDY = DocInfo(
     drive_name="The Christmas Card Drive of the Knights of Columbus Council 1234 and the "
@@ -102,7 +123,7 @@ def final_cards() -> bytes:
             4, "Al", "Joe", frozenset(), 0, "Place 9 · lost the cut for third prize to pair 12"
         ),
     )
-    return cards.final_cards(cards.FinalCards(FINAL, 5, faces))
+    return cards.final_cards(cards.FinalCards(EDGE, 5, faces))
 
 
 def final_cards_wordy() -> bytes:
@@ -125,6 +146,11 @@ def table_cards_wordy() -> bytes:
     url = "http://card-drive.knights-of-columbus-1234.glace-bay.example:8000/t/" + "AbCd" * 20
     faces = (tables.TableCard(7, url),)
     return tables.table_cards(tables.TableCards(WORDY, faces))
+
+
+def table_cards_edge() -> bytes:
+    faces = (tables.TableCard(24, "http://192.168.1.20:8000/t/tok-024-AbCdEfGhIjKlMn/"),)
+    return tables.table_cards(tables.TableCards(EDGE, faces))
 
 
 def seating_doc(info: DocInfo = INFO) -> seating.Seating:
@@ -236,7 +262,9 @@ DOCUMENTS = {
     "table-cards": table_cards,
     "table-cards-bare": table_cards_bare,
     "table-cards-wordy": table_cards_wordy,
+    "table-cards-edge": table_cards_edge,
     "seating": lambda: seating.seating(seating_doc()),
+    "seating-wordy": lambda: seating.seating(seating_doc(WORDY)),
     "standings": lambda: standings.standings(standings_doc()),
     "standings-45-games": lambda: standings.standings(standings_doc(BARE, games=45, rows=2)),
     "paper-pack": lambda: pack.paper_pack(pack_doc()),

@@ -8,6 +8,7 @@ room, a long one more columns, then more pages; every page keeps its headings.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 import pytest
 
@@ -57,6 +58,31 @@ def test_60_pairs_stand_in_three_columns_of_20_spread_down_the_page():
     numbers = [t for t in tables_page if t.font == "DejaVuSans-Bold" and t.text.isdigit()]
     assert [t.text for t in numbers] == [str(n) for n in range(1, 31)]
     assert (step(numbers), numbers[0].size, numbers[0].y) == (30.0, 16.0, 678.46)
+
+
+def test_a_title_on_two_lines_leaves_the_rows_less_room():
+    words = {
+        "Game %(game)d of %(games)d: find your table": (
+            "Game %(game)d of %(games)d: find the number of your pair below, and the table "
+            "where you sit for this game"
+        )
+    }
+    info = replace(INFO, gettext=lambda message: words.get(message, message))
+    pairs_page = page_texts(seating.seating(replace(seating_doc(60), info=info)))[0]
+    assert [t.text for t in pairs_page[:2]] == [
+        "Game 3 of 25: find the number of your pair below,",
+        "and the table where you sit for this game",
+    ]
+    assert [len(rows) for rows in seats_by_column(pairs_page).values()] == [20, 20, 20]
+    arrows = [t for t in pairs_page if t.text == ARROW]
+    assert (step(arrows), arrows[0].y) == (32.23, 653.31)  # 33.27 and 673.2 under one line
+
+
+def test_100_pairs_take_four_columns_rather_than_three_cramped_ones():
+    pairs_page = page_texts(seating.seating(seating_doc(100)))[0]
+    assert [len(rows) for rows in seats_by_column(pairs_page).values()] == [25, 25, 25, 25]
+    arrows = [t for t in pairs_page if t.text == ARROW]
+    assert (step(arrows), arrows[0].size) == (26.61, 16.61)
 
 
 def test_121_pairs_fit_one_page_in_four_columns():

@@ -64,13 +64,6 @@ def columns(box: Box, count: int, gap: float = 12.0) -> list[Box]:
     return [Box(box.x + i * (w + gap), box.y, w, box.height) for i in range(count)]
 
 
-def title_block(c: Canvas, box: Box, title: str, size: float = 18) -> float:
-    """A section title at the top of the page's body; returns the y under it."""
-    c.setFillColorRGB(*INK)
-    fitted = fit_text(title, BOLD, box.width, 48, size, min_size=11)
-    return draw_fitted(c, fitted, box.x, box.top, box.width) - 8
-
-
 def flow(
     c: Canvas,
     info: DocInfo,
@@ -78,7 +71,7 @@ def flow(
     ncols: Sequence[int],
     title: str,
     draw_head: Callable[[Box], float],
-    draw_item: Callable[[Box, object, float], None],
+    draw_item: Callable[[Box, object], None],
     min_leading: float,
     max_leading: float,
 ) -> None:
@@ -86,10 +79,12 @@ def flow(
 
     The fewest columns (of `ncols`) that hold everything on one page at a
     comfortable size, else the most; the leading grows up to max_leading when
-    the list is short, so it prints larger for the wall.
+    the list is short, so it prints larger for the wall. An item is drawn in its
+    row's box, as high as the leading.
     """
     b = body(info)
-    avail = b.top - title_height(title, b) - 8 - HEAD - b.y
+    heading = fit_text(title, BOLD, b.width, 48, 18, min_size=11)
+    avail = b.top - heading.height - 8 - HEAD - b.y
     comfortable = (min_leading + max_leading) / 2
     for count in ncols:
         rows = max(1, -(-len(items) // count))
@@ -100,7 +95,8 @@ def flow(
     per_col = max(1, int(avail / leading + 1e-6))
     per_page = per_col * ncols
     for start in range(0, max(1, len(items)), per_page):
-        y = title_block(c, b, title)
+        c.setFillColorRGB(*INK)
+        y = draw_fitted(c, heading, b.x, b.top, b.width) - 8
         cols = columns(Box(b.x, b.y, b.width, y - b.y), ncols)
         chunk = items[start : start + per_page]
         for i, col in enumerate(cols):
@@ -109,12 +105,8 @@ def flow(
                 break
             top = draw_head(col)
             for j, item in enumerate(part):
-                draw_item(Box(col.x, top - (j + 1) * leading, col.width, leading), item, leading)
+                draw_item(Box(col.x, top - (j + 1) * leading, col.width, leading), item)
         c.showPage()
-
-
-def title_height(title: str, b: Box, size: float = 18) -> float:
-    return fit_text(title, BOLD, b.width, 48, size, min_size=11).height
 
 
 def _head(c: Canvas, col: Box, labels: Sequence[tuple[str, float, float, str]]) -> float:
@@ -144,16 +136,16 @@ def draw_pairs(c: Canvas, doc: Seating) -> None:
             c, col, [(_("Pair"), 0, third, "right"), (_("Table"), third + 22, third, "left")]
         )
 
-    def item(box: Box, row: SeatRow, leading: float) -> None:
-        size = min(26.0, leading * 0.78)
+    def item(box: Box, row: SeatRow) -> None:
+        size = min(26.0, box.height * 0.78)
         third = box.width * 0.3
-        base = box.y + (leading - size * 0.73) / 2
+        base = box.y + (box.height - size * 0.73) / 2
         draw_line(c, str(row.pair), BOLD, size, box.x, base, third, "right")
         c.setFillColorRGB(*GREY)
         draw_line(c, ARROW, REGULAR, size * 0.8, box.x + third + 3, base, 18, "center")
         c.setFillColorRGB(*INK)
         table = str(row.table)
-        used = draw_line(c, table, BOLD, size, box.x + third + 22, base, third, "left")
+        used = draw_line(c, table, BOLD, size, box.x + third + 22, base, third)
         if row.sitout:
             x = box.x + third + 26 + text_width(table, BOLD, used)
             c.setFillColorRGB(*GREY)
@@ -170,8 +162,7 @@ def _pairs_text(row: TableRow, _: Callable[[str], str]) -> str:
 
 
 def _deal_text(row: TableRow, _: Callable[[str], str]) -> str:
-    if row.sitout:
-        return ""
+    """Who deals first at a table of two pairs."""
     if row.deal_first is None:
         return _("Cut for the deal")
     return _("Pair %(n)d") % {"n": row.deal_first}
@@ -201,10 +192,10 @@ def draw_tables(c: Canvas, doc: Seating) -> None:
             ],
         )
 
-    def item(box: Box, row: TableRow, leading: float) -> None:
+    def item(box: Box, row: TableRow) -> None:
         a, b, d = widths(box)
-        size = min(16.0, leading * 0.6)
-        base = box.y + (leading - size * 0.73) / 2
+        size = min(16.0, box.height * 0.6)
+        base = box.y + (box.height - size * 0.73) / 2
         draw_line(c, str(row.table), BOLD, size, box.x, base, a, "right")
         pairs = printable(_pairs_text(row, _))
         if row.sitout:

@@ -85,7 +85,7 @@ def _sheet_pages(
         for ci, col in enumerate(columns(area, 2, gap=18)):
             for j in range(per_col):
                 k = start + ci * per_col + j
-                if k >= count or k >= start + per_page:
+                if k >= count:
                     break
                 row = Box(col.x, col.top - (j + 1) * leading, col.width, leading)
                 draw_row(row, k)

@@ -47,16 +47,24 @@ class StandingsSheet:
 
 
 @dataclass(frozen=True)
+class Span:
+    """Where a column runs across the page: from x, width wide."""
+
+    x: float
+    width: float
+
+
+@dataclass(frozen=True)
 class _Cols:
-    place: Box
-    pair: Box
-    players: Box
-    won: Box
-    cells: Box
+    place: Span
+    pair: Span
+    players: Span
+    won: Span
+    cells: Span
 
 
 def _cols(b: Box, games: int) -> tuple[_Cols, int, float]:
-    """Column boxes (x and width only), punch cells per line and the cell size."""
+    """The columns' spans, punch cells per line and the cell size."""
     lines = -(-games // PER_LINE)
     per_line = -(-games // lines)
     fixed = 36 + 36 + 40
@@ -64,8 +72,8 @@ def _cols(b: Box, games: int) -> tuple[_Cols, int, float]:
     cells_w = cell * per_line
     players_w = b.width - fixed - cells_w - 24
 
-    def col(x: float, w: float) -> Box:
-        return Box(b.x + x, 0, w, 0)
+    def col(x: float, w: float) -> Span:
+        return Span(b.x + x, w)
 
     x_players = 36 + 6 + 36 + 6
     x_won = x_players + players_w + 6
@@ -107,14 +115,14 @@ def _punch_cells(
         elif n in missed:
             c.setStrokeColorRGB(*LIGHT)
             c.setLineWidth(0.5)
-            c.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset, stroke=1, fill=0)
+            c.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset)
             c.setStrokeColorRGB(*GREY)
             c.line(cx + inset, cy + inset, cx + cell - inset, cy + cell - inset)
             c.setFillColorRGB(*LIGHT)
         else:
             c.setStrokeColorRGB(*(INK if n <= played else LIGHT))
             c.setLineWidth(0.5)
-            c.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset, stroke=1, fill=0)
+            c.rect(cx + inset, cy + inset, cell - 2 * inset, cell - 2 * inset)
             c.setFillColorRGB(*(GREY if n <= played else LIGHT))
         c.setFont(BOLD if n in won else REGULAR, size)
         c.drawCentredString(cx + cell / 2, cy + cell / 2 - size * 0.36, str(n))

@@ -37,7 +37,16 @@ BARE = DocInfo(drive_name="Christmas 45s at St. Margaret's Hall", paper="a4")
 # Names and words at the edge: the drive's name only just wraps on a card, the date
 # and venue only just shrink to one line, the club's name on a table card only just
 # fits one line, and so does the word "Table".
-EDGE_WORDS = {"Table": "Table in the hall by the stage, near the kitchen"}
+EDGE_WORDS = {
+    "Table": "Table in the hall by the stage, near the kitchen",
+    "Standings": (
+        "Standings of every pair, by the number of games won so far tonight, the most first"
+    ),
+    "Game %(game)d: result sheet": (
+        "Game %(game)d: the result sheet of every table in the hall, to fill in by hand with a "
+        "pencil"
+    ),
+}
 EDGE = DocInfo(
     drive_name="Christmas 45s of St. Margaret of Scotland",
     club_name="Knights of Columbus Council 1234 and the Catholic Women's League",
@@ -72,6 +81,16 @@ LONG_WORDS = {
     "Cut for the deal": "Cut the cards to see who deals first",
     "Pair %(n)d": "Pair %(n)d deals the first hand",
     "Pair %(n)d sits out": "Pair %(n)d sits out this game and plays the next",
+    "Standings": (
+        "Standings of every pair, by the number of games each has won so far tonight, the most "
+        "first, with punch cards"
+    ),
+    "Game %(game)d: result sheet": (
+        "Game %(game)d: the result sheet of every table, to fill in by hand with a pencil if the "
+        "laptop stops"
+    ),
+    "Pair %(n)d deals first": "Pair %(n)d deals the first hand of the game",
+    "Recorded: pair %(n)d won": "Recorded already: pair %(n)d won this table's game",
 }
 WORDY = DocInfo(
     drive_name="The Christmas Card Drive of the Knights of Columbus Council 1234 and the "
@@ -183,6 +202,32 @@ def standings_doc(
     return standings.StandingsSheet(info, games, 4, status, lines[:rows])
 
 
+def standings_edge() -> bytes:
+    # The status only just shrinks to one line, and so do the pair's names.
+    status = (
+        "During game 5 of 7: some results of game 5 are still to come, so the standings here "
+        "may change before the end of the game"
+    )
+    line = standings.StandingLine(
+        1, 8, "Mary-Catherine MacNeil-Boudreau", "Jean-François Thériault-LeBlanc", 2,
+        frozenset({1, 2}), words="shares second prize",
+    )  # fmt: skip
+    return standings.standings(standings.StandingsSheet(EDGE, 3, 2, status, (line,)))
+
+
+def standings_wordy() -> bytes:
+    # The title and the status wrap, the names only just shrink to one line.
+    status = (
+        "During game 5 of 7: some results of game 5 are still to come in, so the standings may "
+        "yet change before the end of the night, ask the front table"
+    )
+    line = standings.StandingLine(
+        1, 8, "Mary-Catherine MacNeil-Boudreau", "Jean-François Thériault-LeBlanc", 2,
+        frozenset({1, 2}), words="shares the second prize money",
+    )  # fmt: skip
+    return standings.standings(standings.StandingsSheet(WORDY, 3, 2, status, (line,)))
+
+
 def pack_doc(info: DocInfo = INFO, with_seating: bool = True) -> pack.PaperPack:
     current = pack.ResultSheet(
         game=5,
@@ -197,6 +242,22 @@ def pack_doc(info: DocInfo = INFO, with_seating: bool = True) -> pack.PaperPack:
     later = pack.ResultSheet(game=6, blank_tables=3)
     seat = seating_doc(info) if with_seating else None
     return pack.PaperPack(info, standings_doc(info, status=""), seat, (current, later))
+
+
+def small_pack(info: DocInfo) -> bytes:
+    """The sheets alone, one of each kind of row; 32767 is too wide for a pair's slot."""
+    current = pack.ResultSheet(
+        game=5,
+        tables=(
+            pack.SheetTable(1, (1, 32767), deal_first=32767, winner=32767),
+            pack.SheetTable(2, (3, 4)),
+            pack.SheetTable(3, (5, 6), deal_first=6),
+            pack.SheetTable(4, (7,), sitout=True),
+        ),
+    )
+    later = pack.ResultSheet(game=6, blank_tables=1)
+    sheet = standings.StandingsSheet(info, 3, 0, "", ())
+    return pack.paper_pack(pack.PaperPack(info, sheet, None, (current, later)))
 
 
 def prize_report_doc() -> prize_report.PrizeReport:
@@ -266,9 +327,13 @@ DOCUMENTS = {
     "seating": lambda: seating.seating(seating_doc()),
     "seating-wordy": lambda: seating.seating(seating_doc(WORDY)),
     "standings": lambda: standings.standings(standings_doc()),
+    "standings-edge": standings_edge,
+    "standings-wordy": standings_wordy,
     "standings-45-games": lambda: standings.standings(standings_doc(BARE, games=45, rows=2)),
     "paper-pack": lambda: pack.paper_pack(pack_doc()),
     "paper-pack-bare": lambda: pack.paper_pack(pack_doc(BARE, with_seating=False)),
+    "paper-pack-edge": lambda: small_pack(EDGE),
+    "paper-pack-wordy": lambda: small_pack(WORDY),
     "prize-report": lambda: prize_report.prize_report(prize_report_doc()),
     "prize-report-bare": lambda: prize_report.prize_report(prize_report_bare()),
 }

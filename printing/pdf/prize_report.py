@@ -232,10 +232,10 @@ def prize_report(doc: PrizeReport) -> bytes:
         colWidths=[width * 0.27, width * 0.38, width * 0.1, width * 0.25],
         rowHeights=[34],
     )
+    # Cells sit at the bottom of their row (ReportLab's default): on the lines.
     signature.setStyle(
         TableStyle(
             [
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LINEBELOW", (1, 0), (1, 0), 0.8, INK),
                 ("LINEBELOW", (3, 0), (3, 0), 0.8, INK),
             ]

@@ -102,6 +102,8 @@ WORDY = DocInfo(
     generated_at="Saturday, December 19, 2026, 11:59 p.m. (Atlantic Standard Time)",
     gettext=lambda message: LONG_WORDS.get(message, message),
 )
+# Exactly as wide as a prize's names column holds on one line.
+FULL_NAMES = "Marie-Josée Boudreau-MacDonald & Jean-François Ó Súilleabháin"
 LONG_NAME = "Marie-Josée Ó Súilleabháin-MacNeil de la Thériault-Boudreaux"
 MISSING = "王小明"  # not in DejaVu Sans: prints as three "�"
 
@@ -281,6 +283,17 @@ def prize_report_doc() -> prize_report.PrizeReport:
             ),
             block("Second prize: 2 games", (pl(3, f"{LONG_NAME} & {LONG_NAME}", "$20.00"),)),
             block("Third prize: a turkey"),
+            block(
+                "Booby prize: the fewest games · $10.00",
+                (
+                    # Names and a note that fill their columns to the last point.
+                    pl(6, FULL_NAMES, "wins the booby: $10.00"),
+                    pl(7, "𝗔𝗻𝗻 & 𝗕𝗼𝗯", "✓ wins", True),
+                    pl(8, f"{LONG_NAME} & {LONG_NAME}", "lost the cut"),
+                    pl(9, "Al & Joe"),
+                    pl(10, FULL_NAMES, "wins the booby: $10.00"),
+                ),
+            ),
             line("Prize 4 is not awarded: there are only 3 different scores.", "note"),
         ),
     )
@@ -294,9 +307,19 @@ def prize_report_doc() -> prize_report.PrizeReport:
         ),
     )
     cash = (
-        prize_report.CashRow("Entries: 6 pairs paid", "$60.00"),
+        prize_report.CashRow(
+            "Entries: 6 pairs paid, 2 of them at the door after the first game, and 1 pair let "
+            "in free by the organizer",
+            "$60.00",
+        ),
         prize_report.CashRow("Takings", "$66.00", True),
-        prize_report.CashRow("Remaining for the hall", "$10.00", True),
+        prize_report.CashRow("Paid out", "$56.00"),
+        prize_report.CashRow(
+            "Remaining for the hall, with the 50/50 draw's half and the cookie jar carried over "
+            "to the next drive",
+            "$10.00",
+            True,
+        ),
     )
     return prize_report.PrizeReport(
         INFO,

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from printing.pdf import pack, seating, standings
+from printing.pdf import pack, prize_report, seating, standings
 from printing.pdf.common import DocInfo
 from tests.builders.pdf import Text, page_texts
 
@@ -186,3 +186,29 @@ def test_70_tables_take_two_result_sheet_pages(sheet):
     assert first[32].y == first[0].y
     for page in (pages[sheet], pages[sheet + 1]):
         assert page[0].text == f"Game {3 if sheet == 1 else 4}: result sheet"
+
+
+def test_a_long_prize_report_never_splits_a_prize_over_two_pages():
+    long_name = "Marie-Josée Ó Súilleabháin-MacNeil de la Thériault-Boudreaux & Ann Marie MacNeil"
+    blocks = tuple(
+        prize_report.Block(
+            f"Prize {n}: {n} games",
+            (
+                prize_report.PairLine(n, f"Player {n}a & Player {n}b"),
+                prize_report.PairLine(100 + n, long_name),
+                prize_report.Line("Wins outright: no tie."),
+            ),
+        )
+        for n in range(1, 30)
+    )
+    doc = prize_report.PrizeReport(INFO, "", "", (prize_report.Section("Places", blocks),), ())
+    pages = page_texts(prize_report.prize_report(doc))
+    assert len(pages) == 4
+    where = {t.text: number for number, page in enumerate(pages) for t in page}
+    for n in range(1, 30):
+        assert where[f"Pair {n}"] == where[f"Pair {100 + n}"] == where[f"Prize {n}: {n} games"]
+    assert where["Places"] == where["Prize 1: 1 games"] == 0
+    # Each page is filled down to its foot (34 points up), short of the prize that would
+    # not fit whole: each prize takes some 80 points.
+    lowest = [min(t.y for t in page if t.text.startswith("Wins")) for page in pages[:-1]]
+    assert lowest == [52.5, 111.5, 111.5]

@@ -7,7 +7,8 @@ font, size and colour, every path with its paint, colours, line width and dash,
 and every form stamped (the forms' own drawing is listed once, at the end).
 Positions are in points on the page, rounded to 0.01; nothing of the file's
 layout (object numbers, ids, dates, compression) is in it, so a golden made from
-it changes only when what is printed changes.
+it changes only when what is printed changes. `page_texts(pdf)` reads the texts
+back, page by page, for tests of where a long list's rows fall.
 """
 
 from __future__ import annotations
@@ -342,7 +343,7 @@ class State:
 
 
 @dataclass
-class _Text:
+class _TextLine:
     """The text of one line being drawn: its start and its runs of one font and colour."""
 
     at: tuple[float, float]
@@ -364,7 +365,7 @@ class _Painter:
         self.path: list[tuple[str, tuple]] = []
         self.clip = False
         self.line_matrix = self.text_matrix = IDENTITY
-        self.text: _Text | None = None
+        self.text: _TextLine | None = None
 
     def emit(self, line: str) -> None:
         self.out.append(self.indent + line)
@@ -382,7 +383,7 @@ class _Painter:
     def show(self, raw: bytes) -> None:
         s = self.state
         if self.text is None:
-            self.text = _Text(_apply(_times(self.text_matrix, s.ctm), 0, 0))
+            self.text = _TextLine(_apply(_times(self.text_matrix, s.ctm), 0, 0))
         font = self.fonts[s.font]
         key = (font.name, s.size, s.fill)
         text = font.text(raw)

@@ -205,14 +205,15 @@ def standings_doc(
 
 
 def standings_edge() -> bytes:
-    # The status only just shrinks to one line, and so do the pair's names.
+    # The status only just shrinks to one line, and so do the pair's names (two lines
+    # would fit the row only smaller still).
     status = (
         "During game 5 of 7: some results of game 5 are still to come, so the standings here "
         "may change before the end of the game"
     )
     line = standings.StandingLine(
         1, 8, "Mary-Catherine MacNeil-Boudreau", "Jean-François Thériault-LeBlanc", 2,
-        frozenset({1, 2}), words="shares second prize",
+        frozenset({1, 2}), words="shares second prize money",
     )  # fmt: skip
     return standings.standings(standings.StandingsSheet(EDGE, 3, 2, status, (line,)))
 

@@ -36,9 +36,9 @@ INFO = DocInfo(
 BARE = DocInfo(drive_name="Christmas 45s at St. Margaret's Hall", paper="a4")
 # Names and words at the edge: the drive's name only just wraps on a card, the date
 # and venue only just shrink to one line, the club's name on a table card only just
-# fits one line, and so does the word "Table".
+# fits one line, and so does the word "Table" (a size at which two lines would fit).
 EDGE_WORDS = {
-    "Table": "Table in the hall by the stage, near the kitchen",
+    "Table": "Table in the parish hall by the stage and kitchen",
     "Standings": (
         "Standings of every pair, by the number of games won so far tonight, the most first"
     ),

@@ -10,6 +10,7 @@ message with a 4xx); any other exception is a bug.
 - again: a new drive from a previous one
 - seating: start, next game and taking it back
 - results: the current game's results (rules in drives.results)
+- refusals: refused agreements at a table: pair-code tries and their counted audit entries
 - changes: late and leaving pairs, seat edits, corrections, finishing
 - scoresheets: hand-by-hand scores at drive tables
 - links: table links and which drive the table cards open
@@ -43,12 +44,12 @@ from .links import (
     table_links,
     tables_needed,
 )
+from .refusals import codes_locked_words
 from .results import (
     KEY_RE,
     RESULT_ACTIONS,
     RESULT_UNDOS,
     Answer,
-    codes_locked_words,
     key_source,
     result_enter,
     result_record,

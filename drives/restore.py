@@ -139,7 +139,7 @@ def database_restore(snapshot: Path, database: Path, *, now: datetime) -> Path |
             aside = aside_name(database, now)
             if _opens_whole(database):
                 try:
-                    _copy_aside(database, aside)
+                    _copy_whole(database, aside, ".part")
                 except (SnapshotError, sqlite3.Error, OSError) as e:
                     raise SnapshotError(f"the database in place could not be kept: {e}") from e
             else:
@@ -152,7 +152,7 @@ def database_restore(snapshot: Path, database: Path, *, now: datetime) -> Path |
         if database.exists():
             _write_into(snapshot, database)
         else:
-            _copy_in(snapshot, database)
+            _copy_whole(snapshot, database, ".restore.part")
     check_opens(database)
     return aside
 
@@ -188,25 +188,16 @@ def _opens_whole(database: Path) -> bool:
     return True
 
 
-def _copy_aside(database: Path, aside: Path) -> None:
-    partial = aside.with_name(aside.name + ".part")
-    try:
-        database_copy(database, partial)
-        os.replace(partial, aside)
-        fsync_folder(aside.parent)
-    finally:
-        partial.unlink(missing_ok=True)
-        remove_side_files(partial)
-
-
-def _copy_in(snapshot: Path, database: Path) -> None:
-    partial = database.with_name(database.name + ".restore.part")
-    partial.unlink(missing_ok=True)  # left by a restore that was killed
+def _copy_whole(source: Path, target: Path, suffix: str) -> None:
+    """``source`` copied to ``target`` whole or not at all: through a partial file beside
+    ``target`` (one left by a copy that was killed goes first), then renamed over it."""
+    partial = target.with_name(target.name + suffix)
+    partial.unlink(missing_ok=True)
     remove_side_files(partial)
     try:
-        database_copy(snapshot, partial)
-        os.replace(partial, database)
-        fsync_folder(database.parent)
+        database_copy(source, partial)
+        os.replace(partial, target)
+        fsync_folder(target.parent)
     finally:
         partial.unlink(missing_ok=True)
         remove_side_files(partial)

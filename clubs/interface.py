@@ -8,6 +8,8 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .disk import disk_full
 from .errors import DriveError, StaleError, refusal_error
+from .matching import fold
+from .models import PLAYER_NAME_MAX, Player
 from .services import club_language_set, club_paper_size_set, club_setting_write
 from .strict_json import RepeatedKey, strict_loads
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
@@ -15,6 +17,8 @@ from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 __all__ = [
     "FRONT",
     "MAX_ID",
+    "PLAYER_NAME_MAX",
+    "Player",
     "DriveError",
     "Origin",
     "RepeatedKey",
@@ -25,6 +29,7 @@ __all__ = [
     "clean_name",
     "clean_text",
     "disk_full",
+    "fold",
     "club_language_set",
     "club_paper_size_set",
     "club_setting_write",

@@ -8,6 +8,7 @@ entry is about are named ("drives.Drive"), never imported: clubs imports no app 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.speak import say_json
@@ -77,6 +78,57 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}, {self.club})"
+
+
+# A player's name, as long as a pair's names on a drive (drives.models.MAX_NAME).
+PLAYER_NAME_MAX = 60
+PLAYER_KEY_MAX = 120
+
+
+class Player(models.Model):
+    """A person in the club's register: the same Mary MacNeil every week.
+
+    The name is kept as they like it written (accents, Gaelic and Acadian spellings); the
+    match key is the name folded (clubs.matching.fold) so "Theriault" finds "Thériault".
+    Two people may share a name, so names are not unique. An entry merged into another
+    keeps its row (merged_into) so the merge can be undone; a removed one keeps its row
+    (removed_at) for the same reason, while its pairs keep the names only.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
+    match_key = models.CharField(max_length=PLAYER_KEY_MAX)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    notes = models.TextField(_("notes"), max_length=1000, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    merged_into = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="merged_entries",
+        verbose_name=_("merged into"),
+    )
+    removed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match_key", "id"]
+        verbose_name = _("player")
+        indexes = [models.Index(fields=["club", "match_key"], name="player_club_match_key")]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(name="") & ~Q(match_key=""), name="player_name_not_blank"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_active(self) -> bool:
+        """In the register: neither merged into another entry nor removed."""
+        return self.merged_into_id is None and self.removed_at is None
 
 
 class ApiToken(models.Model):

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import Club, Player
 
 from .pair_codes import TRIES as CODE_TRIES
 
@@ -167,6 +167,24 @@ class Pair(models.Model):
     number = models.PositiveSmallIntegerField(_("pair number"), validators=[MinValueValidator(1)])
     player1 = models.CharField(_("first player"), max_length=MAX_NAME)
     player2 = models.CharField(_("second player"), max_length=MAX_NAME)
+    # The register's people the names are, when known. The names stay: removing a person
+    # from the register keeps the night's results with the names only.
+    person1 = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("first player in the register"),
+    )
+    person2 = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("second player in the register"),
+    )
     paid = models.BooleanField(_("paid"), default=False)
     # The pair's own code, printed on its punch card: the other pair types it to agree
     # with a result reported at its table (when the drive confirms by pair code).
@@ -194,6 +212,10 @@ class Pair(models.Model):
             ),
             models.CheckConstraint(
                 condition=~Q(player1="") & ~Q(player2=""), name="pair_names_not_blank"
+            ),
+            # One person cannot partner themself (two unknown people are both null).
+            models.CheckConstraint(
+                condition=~Q(person1=models.F("person2")), name="pair_two_different_people"
             ),
         ]
 

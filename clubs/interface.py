@@ -8,13 +8,32 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .disk import disk_full
 from .errors import DriveError, StaleError, refusal_error
-from .matching import fold
+from .matching import LIKELY, Candidate, Decision, Match, Register, fold
 from .models import PLAYER_NAME_MAX, Player
+from .register import (
+    active_players,
+    person_of,
+    player_fields,
+    player_name,
+    player_new,
+    register_of,
+)
 from .services import club_language_set, club_paper_size_set, club_setting_write
 from .strict_json import RepeatedKey, strict_loads
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
+    "LIKELY",
+    "Candidate",
+    "Decision",
+    "Match",
+    "Register",
+    "active_players",
+    "person_of",
+    "player_fields",
+    "player_name",
+    "player_new",
+    "register_of",
     "FRONT",
     "MAX_ID",
     "PLAYER_NAME_MAX",

@@ -37,10 +37,14 @@ _JOINERS = frozenset("'’‘`´.ʼ")
 PARTICLES = frozenset(
     {"mac", "le", "la", "de", "du", "des", "d", "di", "o", "ni", "nic", "van", "von", "st", "fitz"}
 )
+# The particles no one is called by as a first name: they join even at the start.
+SURNAME_ONLY = frozenset({"mac", "o", "ni", "nic", "st", "fitz"})
 _SPELLINGS = {"saint": "st", "sainte": "st", "ste": "st"}
 
 # A candidate at or above this score is "likely" the same person; below it the name is new.
 LIKELY = 85.0
+# Nearer than this a register entry is shown as a candidate at all.
+SHOWN = 70.0
 # How many candidates a name offers at most (the typeahead's list).
 CANDIDATES = 5
 
@@ -70,15 +74,14 @@ def fold(name: str) -> str:
     out: list[str] = []
     pending = ""
     for i, word in enumerate(words):
-        # A particle joins the next word, except a first word of a longer name (a first
-        # name "Di" or "La" stays a word of its own when a surname follows it).
-        if word in PARTICLES and i + 1 < len(words) and (i > 0 or len(words) == 2):
-            pending += word
+        joined = pending + word
+        # A particle joins the next word; a first word only if it is never a first name
+        # ("Mac Neil, Mary"), so "Di" or "La" before a surname stays a word of its own.
+        if i + 1 < len(words) and (joined in SURNAME_ONLY or (joined in PARTICLES and i > 0)):
+            pending = joined
             continue
-        out.append(pending + word)
+        out.append(joined)
         pending = ""
-    if pending:
-        out.append(pending)
     return " ".join(out)
 
 
@@ -133,31 +136,35 @@ class Register:
         for e in self.entries:
             self.by_key.setdefault(e.key, []).append(e)
         self.sorted_keys = [sort_key(e.key) for e in self.entries]
+        # Each key with a space before every word, so "does a word start with w" is one find.
+        self.spaced = [" " + e.key for e in self.entries]
 
-    def match(self, name: str, *, limit: int = CANDIDATES) -> Match:
+    def match(self, name: str, *, limit: int = CANDIDATES, near: bool = True) -> Match:
         """The candidates for one typed name, best first, and the decision.
 
-        Exact keys come first (in register order), then the nearest by score; a single
-        exact entry decides "exact", several (two Mary MacNeils) or a near one "likely".
+        Entries with the name's key come first (the one written most like the typed name
+        first), then the nearest others by score (not looked for when ``near`` is False and
+        the key is known). A single entry with the key decides "exact"; several (two Mary
+        MacNeils) or a near one above LIKELY decide "likely"; else "new".
         """
         key = fold(name)
-        exact = self.by_key.get(key, [])
+        exact = sorted(self.by_key.get(key, []), key=lambda e: -_written_alike(name, e.name))
         found = [Candidate(e.id, e.name, 100.0, True) for e in exact]
-        if len(found) < limit and key:
+        if key and len(found) < limit and (near or not exact):
             seen = {e.id for e in exact}
-            near = process.extract(
+            hits = process.extract(
                 sort_key(key),
                 self.sorted_keys,
                 scorer=fuzz.ratio,
                 processor=None,
                 limit=limit + len(exact),
-                score_cutoff=LIKELY - 25,
+                score_cutoff=SHOWN,
             )
-            for _text, score, index in near:
+            for _text, score, index in hits:
                 e = self.entries[index]
-                if e.id not in seen and len(found) < limit:
+                if e.id not in seen:
                     # Only an equal key is 100: a near key that sorts alike scores below it.
-                    found.append(Candidate(e.id, e.name, min(float(score), 99.0), False))
+                    found.append(Candidate(e.id, e.name, min(round(float(score), 1), 99.0), False))
         found = found[:limit]
         if len(exact) == 1:
             decision = Decision.EXACT
@@ -168,4 +175,51 @@ class Register:
         return Match(name=name, key=key, candidates=tuple(found), decision=decision)
 
     def match_all(self, names: list[str] | tuple[str, ...]) -> tuple[Match, ...]:
-        return tuple(self.match(n) for n in names)
+        """Every name of a paste: a known key is not searched further (fast for a list of
+        regulars); a name met twice is matched once."""
+        done: dict[str, Match] = {}
+        out = []
+        for n in names:
+            if n not in done:
+                done[n] = self.match(n, near=False)
+            out.append(done[n])
+        return tuple(out)
+
+    def suggest(self, typed: str, *, limit: int = CANDIDATES) -> tuple[Candidate, ...]:
+        """What the name box offers as letters are typed: entries whose words start with the
+        typed words ("mar mac" finds "Mary MacNeil"), then the near ones (small typos)."""
+        words = fold(typed).split()
+        if not words:
+            return ()
+        whole = " ".join(words)
+        starts = [" " + w for w in words]
+        found = [
+            Candidate(e.id, e.name, 100.0 if e.key == whole else 95.0, e.key == whole)
+            for e, spaced in zip(self.entries, self.spaced, strict=True)
+            if all(w in spaced for w in starts)
+        ]
+        seen = {c.id for c in found}
+        found.sort(key=lambda c: (-c.score, c.name.casefold(), c.id))
+        found = found[:limit]
+        if len(found) < limit and len(whole) >= 4:
+            # Part of a name with a typo ("Theriualt" for Rémi Thériault): the best stretch
+            # of each key that lines up with what was typed.
+            hits = process.extract(
+                whole,
+                [e.key for e in self.entries],
+                scorer=fuzz.partial_ratio,
+                processor=None,
+                limit=limit + len(found),
+                score_cutoff=LIKELY,
+            )
+            for _text, score, index in hits:
+                e = self.entries[index]
+                if e.id not in seen and len(found) < limit:
+                    found.append(Candidate(e.id, e.name, min(round(float(score), 1), 94.0), False))
+        return tuple(found)
+
+
+def _written_alike(typed: str, written: str) -> float:
+    """How alike two spellings of one key are, accents and case counted ("Mary MacNeil"
+    is nearer "Mary MacNeil" than "Mary McNeil" is)."""
+    return fuzz.ratio(typed.casefold(), written.casefold())

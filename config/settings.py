@@ -89,6 +89,8 @@ INSTALLED_APPS = [
     "scorekeeper",
     "practice",
     "accounts",
+    # The club's player register and a person's history, read from the nights and prizes.
+    "players",
     # Above the night and prizes: print, export and import, the API, the board.
     "printing",
     "exchange",

@@ -20,6 +20,7 @@ urlpatterns = [
     path("practice/", include("practice.urls")),
     path("t/", include((drives_urls.table_patterns, "table"))),
     # The club's screens: people and profile (accounts), table links (drives).
+    path("club/players/", include("players.urls")),
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
     path("api/", include("api.urls")),
     # The language switch on every page (Django's set_language: a cookie kept per device).

@@ -141,3 +141,26 @@ def as_typed(name: str, i: int) -> str:
     if i % 5 == 4:
         typed = typed[:-2] + typed[-2] + typed[-2:]
     return typed
+
+
+def make_player(club, name, **contact):
+    """A register entry written the way the register's screen adds one (players.services)."""
+    from players import services
+
+    actor = contact.pop("actor", None)
+    return services.player_add(club=club, actor=actor, now=_now(), name=name, **contact)
+
+
+def link(pair, person1=None, person2=None):
+    """Name the people of a pair directly (as registering it with them chosen does)."""
+    from drives.models import Pair
+
+    Pair.objects.filter(pk=pair.pk).update(person1=person1, person2=person2)
+    pair.refresh_from_db()
+    return pair
+
+
+def _now():
+    from tests.builders import NOW
+
+    return NOW

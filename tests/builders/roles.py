@@ -133,6 +133,14 @@ ROLES: dict[str, str] = {
     "club:table_card_test": GET_ONLY,  # organizers only: tests/site/test_site_address_screens.py
     "club:table_card_test_qr": GET_ONLY,
     "club:reach": GET_ONLY,  # public: what a phone that scanned the test QR code sees
+    # players/urls.py: the club's player register and a person's history
+    "players:register": ORGANIZER,  # GET lists and searches; POST adds a player
+    "players:player": GET_ONLY,  # organizers only: tests/players/test_views.py
+    "players:player_edit": ORGANIZER,
+    "players:player_remove": ORGANIZER,
+    "players:player_restore": ORGANIZER,
+    "players:player_merge": ORGANIZER,
+    "players:player_unmerge": ORGANIZER,
     # The language switch on every page: any device may choose its language.
     "set_language": PUBLIC,
     # drives/club_urls.py: one's own profile and API keys (drives/profile_views.py)
@@ -196,7 +204,7 @@ API_TWINS: dict[str, str | None] = {
 
 # Address parts that pick one club's object; the others (game, table, number,
 # prize) are places inside it.
-OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token"}
+OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token", "player_id"}
 
 
 SKIPPED_NAMESPACES = {"admin"}
@@ -263,6 +271,7 @@ def kwarg_values(world) -> dict:
         "user_id": world.scorer.pk,
         "token": world.link.token,
         "token_id": world.api_key.pk,
+        "player_id": world.player.pk,
     }
 
 

@@ -12,6 +12,8 @@ from accounts.services import tokens as api_tokens
 from drives import services
 from scorekeeper import services as scorekeeper
 from tests.builders import NOW, add_pairs, make_club, make_drive, make_user
+from tests.builders.players import link as link_people
+from tests.builders.players import make_player
 
 
 @pytest.fixture
@@ -23,6 +25,10 @@ def world(club, organizer):
     add_pairs(drive, organizer, 9)
     drive = services.drive_start(drive=drive, actor=organizer, now=NOW, seed=42)
     pair = drive.pairs.order_by("number").first()
+    # A register entry who plays in the drive, and one like her to merge.
+    player = make_player(club, "Mary MacNeil", actor=organizer)
+    make_player(club, "Mary Mc Neil", actor=organizer)
+    link_people(pair, person1=player)
     score_game = scorekeeper.score_game_create(
         club=club,
         family="forty_fives",
@@ -44,6 +50,7 @@ def world(club, organizer):
     return SimpleNamespace(
         drive=drive,
         pair=pair,
+        player=player,
         scorer=scorer,
         score_game=score_game,
         link=link,

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from ninja import Field, Path, Schema
 from pydantic import StringConstraints
 
+from clubs.interface import PLAYER_NAME_MAX
 from drives.interface import KEY_RE
 from drives.models import MAX_GAMES, MAX_NAME, Drive
 
@@ -31,6 +32,7 @@ def _text(max_length: int, min_length: int = 0):
 DriveId = Annotated[int, Path(ge=1, le=ID_MAX)]
 GameNumber = Annotated[int, Path(ge=1, le=MAX_GAMES)]
 TableNumber = Annotated[int, Path(ge=1, le=PAIR_MAX)]
+PlayerId = Annotated[int, Path(ge=1, le=ID_MAX)]
 GameKey = Literal[*Drive.Game.values]
 OptionNumber = Annotated[int, Field(ge=-100_000, le=100_000)]
 
@@ -99,6 +101,55 @@ class PairOut(Schema):
     player2: str
     names: str
     paid: bool
+
+
+class PlayerIn(Schema):
+    name: _text(PLAYER_NAME_MAX, 1)
+    phone: _text(40) = ""
+    email: _text(254) = ""
+    notes: _text(1000) = ""
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    phone: str
+    email: str
+    notes: str
+
+
+class CandidateOut(Schema):
+    id: int
+    name: str
+    score: float = Field(description="How alike, 0 to 100; 100 only for the same name.")
+    exact: bool
+
+
+class MatchOut(Schema):
+    name: str
+    decision: Literal["exact", "likely", "new"] = Field(
+        description="exact: one entry has this name (accents, case, Mac/Mc aside); likely: "
+        "a near one or several of the name (choose); new: no one like it."
+    )
+    candidates: list[CandidateOut]
+
+
+class NightOut(Schema):
+    drive: int
+    drive_name: str
+    date: dt.date
+    pair: int
+    partner: str
+    games_won: int
+    place: int | None
+    prize: str
+
+
+class HistoryOut(Schema):
+    player: PlayerOut
+    nights_played: int
+    games_won: int
+    nights: list[NightOut]
 
 
 class StartIn(Schema):

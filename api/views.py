@@ -23,18 +23,27 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from ninja import Field, NinjaAPI, Status
+from ninja import Field, NinjaAPI, Query, Status
 from ninja.errors import HttpError
 from ninja.openapi.docs import Swagger
 from ninja.parser import Parser
 
-from clubs.interface import DriveError, Origin, RepeatedKey, strict_loads
+from clubs.interface import (
+    DriveError,
+    Origin,
+    Player,
+    RepeatedKey,
+    active_players,
+    register_of,
+    strict_loads,
+)
 from clubs.views import membership_of, organizer_only
 from drives import interface as drive_services
 from drives.interface import game_or_404, game_tables
 from drives.interface import standings as drive_standings
 from drives.models import Drive, Pair, TableGame
 from drives.views.shared import get_drive_for_user
+from players import interface as register
 from prizes.interface import prize_report
 
 from .auth import BearerKey
@@ -45,8 +54,13 @@ from .schemas import (
     DriveIn,
     DriveOut,
     GameNumber,
+    HistoryOut,
+    MatchOut,
     PairIn,
     PairOut,
+    PlayerId,
+    PlayerIn,
+    PlayerOut,
     PrizesOut,
     ResultIn,
     ResultOut,
@@ -425,4 +439,104 @@ def prizes(request, drive_id: DriveId):
         "conflicts": report["conflicts"],
         "sections": _plain(report["sections"]),
         "cash": _plain(report["cash"]),
+    }
+
+
+# --- The player register -------------------------------------------------------------
+
+
+def _organizer_club(request):
+    m = membership_of(request)
+    organizer_only(m.role)
+    return m.club
+
+
+def _player_out(p: Player) -> dict:
+    return {"id": p.pk, "name": p.name, "phone": p.phone, "email": p.email, "notes": p.notes}
+
+
+@api.get(
+    "/players",
+    response={200: list[PlayerOut], **READ_ERRORS},
+    summary="The club's player register",
+    tags=["players"],
+)
+def player_list(request, q: Annotated[str, Query(max_length=60)] = ""):
+    """The club's players (organizers), by name; q finds them as the register's search box
+    does (accents and case aside, words by their start, small typos)."""
+    club = _organizer_club(request)
+    if q.strip():
+        found = register_of(club).suggest(q, limit=200)
+        by_id = active_players(club).in_bulk([c.id for c in found])
+        return [_player_out(by_id[c.id]) for c in found if c.id in by_id]
+    return [_player_out(p) for p in active_players(club).order_by("match_key", "id")]
+
+
+@api.post(
+    "/players",
+    response={201: PlayerOut, **ERRORS},
+    summary="Add a player to the register",
+    tags=["players"],
+)
+def player_add(request, payload: PlayerIn):
+    """A new entry in the club's register (organizers), the name as they like it written."""
+    club = _organizer_club(request)
+    player = register.player_add(
+        club=club,
+        actor=request.user,
+        now=timezone.now(),
+        origin=origin_of(request, "player register"),
+        **payload.model_dump(),
+    )
+    return Status(201, _player_out(player))
+
+
+@api.get(
+    "/players/match",
+    response={200: MatchOut, **READ_ERRORS},
+    summary="Match a name to the register",
+    tags=["players"],
+)
+def player_match(request, name: Annotated[str, Query(max_length=60)] = ""):
+    """The entries a typed name may be, best first, and whether it is one of them (exact),
+    probably one (likely) or a new player (new): what the paste's preview shows."""
+    club = _organizer_club(request)
+    match = register_of(club).match(name)
+    return {
+        "name": name,
+        "decision": str(match.decision),
+        "candidates": [dataclasses.asdict(c) for c in match.candidates],
+    }
+
+
+@api.get(
+    "/players/{player_id}/history",
+    response={200: HistoryOut, **READ_ERRORS},
+    summary="A player's history",
+    tags=["players"],
+)
+def player_history(request, player_id: PlayerId):
+    """Every night the person played: partner, games won, place and prize words."""
+    club = _organizer_club(request)
+    player = Player.objects.filter(club=club, pk=player_id).first()
+    if player is None:
+        raise Http404(_("That player is not in your club's register."))
+    h = register.history(player)
+    return {
+        "player": _player_out(player),
+        "nights_played": h.played,
+        "games_won": h.games_won,
+        "nights": [
+            {
+                "drive": n.drive.pk,
+                "drive_name": n.drive.name,
+                "date": n.drive.date,
+                "pair": n.pair.number,
+                "partner": n.partner,
+                "games_won": n.won,
+                "place": n.place,
+                "prize": str(n.prize),
+            }
+            for n in h.nights
+        ],
     }

@@ -201,7 +201,7 @@ class Register:
         seen = {c.id for c in found}
         found.sort(key=lambda c: (-c.score, c.name.casefold(), c.id))
         found = found[:limit]
-        if len(found) < limit and len(whole) >= 4:
+        if len(found) < limit and len(whole) >= 5:
             # Part of a name with a typo ("Theriualt" for Rémi Thériault): the best stretch
             # of each key that lines up with what was typed.
             hits = process.extract(

@@ -8,6 +8,7 @@ from scoring.games.options import Option
 
 from . import game_options
 from .models import MAX_NAME, Drive
+from .services.people import parse_choice
 
 
 def _name(value: str, *, max_length: int, what: str) -> str:
@@ -135,6 +136,15 @@ class PairForm(forms.Form):
     player1 = forms.CharField(label=_("First player"), max_length=MAX_NAME, strip=True)
     player2 = forms.CharField(label=_("Second player"), max_length=MAX_NAME, strip=True)
     paid = forms.BooleanField(label=_("Paid"), required=False)
+    # The register's entry chosen from the suggestions under each name ("" to match it).
+    person1 = forms.CharField(required=False, widget=forms.HiddenInput)
+    person2 = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean_person1(self):
+        return parse_choice(self.cleaned_data.get("person1"))
+
+    def clean_person2(self):
+        return parse_choice(self.cleaned_data.get("person2"))
 
     def clean_player1(self):
         return _name(self.cleaned_data["player1"], max_length=MAX_NAME, what=_("A player's name"))

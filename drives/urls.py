@@ -5,7 +5,7 @@ addresses under /drives/ belong to the apps above it (printing, exchange, board)
 
 from django.urls import path
 
-from .views import links, night, organizer, scoresheets, table
+from .views import links, night, organizer, people, scoresheets, table
 
 app_name = "drives"
 
@@ -20,6 +20,7 @@ urlpatterns = [
     path("<id:drive_id>/screens/", organizer.drive_screens, name="drive_screens"),
     path("<id:drive_id>/pairs/", organizer.pairs, name="pairs"),
     path("<id:drive_id>/pairs/add/", organizer.pair_add, name="pair_add"),
+    path("<id:drive_id>/pairs/suggest/", people.pair_suggest, name="pair_suggest"),
     path("<id:drive_id>/pairs/paste/", organizer.pairs_bulk, name="pairs_bulk"),
     path("<id:drive_id>/pairs/paste/undo/", organizer.pairs_bulk_undo, name="pairs_bulk_undo"),
     path("<id:drive_id>/pairs/reregister/", organizer.pairs_reregister, name="pairs_reregister"),

@@ -48,12 +48,15 @@ class History:
 def history(player: Player) -> History:
     pairs = (
         Pair.objects.filter(Q(person1=player) | Q(person2=player))
-        .select_related("drive")
+        .select_related("drive", "person1", "person2")
         .order_by("-drive__date", "-drive_id")
     )
     nights = []
     for pair in pairs:
-        partner = pair.player2 if pair.person1_id == player.pk else pair.player1
+        first = pair.person1_id == player.pk
+        # The partner as the register writes them when they are in it, else as typed.
+        other = pair.person2 if first else pair.person1
+        partner = other.name if other is not None else (pair.player2 if first else pair.player1)
         place, won, prize = None, 0, ""
         if not pair.drive.is_setup:
             row = next((r for r in pair_places(pair.drive) if r.pair.pk == pair.pk), None)

@@ -7,6 +7,7 @@ message with a 4xx); any other exception is a bug.
 
 - common: the drive's row lock, the current-game check, new pair codes
 - setup: drives and pairs
+- people: a pair's names linked to the club's player register, and the paste's preview
 - again: a new drive from a previous one
 - seating: start, next game and taking it back
 - results: the current game's results (rules in drives.results)
@@ -44,6 +45,7 @@ from .links import (
     table_links,
     tables_needed,
 )
+from .people import AUTO, NEW, parse_choice
 from .refusals import codes_locked_words
 from .results import (
     KEY_RE,
@@ -101,10 +103,17 @@ from .setup import (
     pairs_add_many,
     pairs_bulk_add,
     pairs_bulk_undo,
+    pairs_paste_preview,
     parse_pair_line,
+    parse_paste,
 )
 
 __all__ = [
+    "AUTO",
+    "NEW",
+    "parse_choice",
+    "pairs_paste_preview",
+    "parse_paste",
     "PASTE_DUPLICATES",
     "DuplicatePairs",
     "last_paste",

@@ -11,12 +11,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.interface import FRONT, DriveError, Origin, record_audit
+from clubs.interface import FRONT, DriveError, Origin, active_players, record_audit
 from clubs.models import AuditEntry
 from scoring.words import gettext_noop, ngettext_noop
 
 from ..models import Drive, Pair, PlacePrize, PrizeSettings
 from .common import locked_drive, new_pair_codes
+from .people import people_in
 from .setup import (
     DRIVE_SETTINGS,
     check_room,
@@ -153,12 +154,20 @@ def pairs_reregister(
             nxt += 1
         if max(assigned.values()) > 9999:
             raise DriveError(_("A pair number must be between 1 and 9999."))
+        # The same people as last week, while they are in the register.
+        still = set(
+            active_players(drive.club)
+            .filter(pk__in=[pk for p in by_number.values() for pk in (p.person1_id, p.person2_id)])
+            .values_list("pk", flat=True)
+        ) - set(people_in(drive))
         pairs = [
             Pair(
                 drive=drive,
                 number=assigned[n],
                 player1=by_number[n].player1,
                 player2=by_number[n].player2,
+                person1_id=by_number[n].person1_id if by_number[n].person1_id in still else None,
+                person2_id=by_number[n].person2_id if by_number[n].person2_id in still else None,
                 paid=False,
             )
             for n in sorted(numbers)

@@ -19,6 +19,7 @@ from scoring.words import gettext_noop
 from .. import movement
 from ..models import Drive, JarEntry, Pair, PrizeSettings, Seat, TableGame
 from .common import locked_drive, new_pair_codes
+from .people import link_people
 from .seating import (
     game_has_results,
     locked_at_game,
@@ -209,11 +210,14 @@ def pair_arrive(
         plan = seat_change_plan(drive, "arrive", number=number)
         _check_token(plan, seating_token)
         number = next(m["pair"] for m in plan.moves if m["from_table"] is None)
+        (one, two), _added = link_people(drive=drive, names=[p1, p2], choices=None, now=now)
         pair = Pair.objects.create(
             drive=drive,
             number=number,
             player1=p1,
             player2=p2,
+            person1=one,
+            person2=two,
             paid=paid,
             arrived_game=drive.current_game,
             code=new_pair_codes(drive, 1)[0],

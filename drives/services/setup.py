@@ -37,6 +37,7 @@ from ..models import (
     TableGame,
 )
 from .common import locked_drive, new_pair_codes
+from .people import AUTO, Choice, PasteLine, added_by_pair, check_names, link_people
 
 # --- Drives -----------------------------------------------------------------
 
@@ -312,8 +313,12 @@ def pair_add(
     player2: str,
     number: int | None = None,
     paid: bool = False,
+    person1: Choice = AUTO,
+    person2: Choice = AUTO,
     origin: Origin = FRONT,
 ) -> Pair:
+    """A pair of two people: each name is the register's entry chosen (person1/person2: an
+    id, "new", or AUTO for the one entry the name matches), or a new entry of that name."""
     with transaction.atomic():
         drive = locked_drive(drive)
         require_setup(drive)
@@ -323,8 +328,18 @@ def pair_add(
             number = next_pair_number(drive)
         check_pair_number(drive, number)
         [code] = new_pair_codes(drive, 1)
+        (one, two), added = link_people(
+            drive=drive, names=[p1, p2], choices=[person1, person2], now=now
+        )
         pair = Pair.objects.create(
-            drive=drive, number=number, player1=p1, player2=p2, paid=paid, code=code
+            drive=drive,
+            number=number,
+            player1=p1,
+            player2=p2,
+            paid=paid,
+            code=code,
+            person1=one,
+            person2=two,
         )
         record_audit(
             club=drive.club,
@@ -335,9 +350,18 @@ def pair_add(
             action="pair_add",
             summary=gettext_noop("Pair %(n)d added: %(names)s")
             % {"n": number, "names": pair.names},
-            new=pair_audit_fields(pair),
+            new={
+                **pair_audit_fields(pair),
+                **people_fields(pair),
+                "new_in_register": [p.name for p in added],
+            },
         )
     return pair
+
+
+def people_fields(pair: Pair) -> dict:
+    """The register's people a pair names, for its audit entry."""
+    return {"person1": pair.person1_id, "person2": pair.person2_id}
 
 
 class DuplicatePairs(DriveError):
@@ -394,9 +418,13 @@ def pairs_bulk_add(
     text: str,
     paid: bool = False,
     duplicates: str = "ask",
+    choices: list[tuple[Choice, Choice]] | None = None,
     origin: Origin = FRONT,
 ) -> list[Pair]:
     """Add one pair per non-blank line. All lines are checked before any is saved.
+
+    choices: per line, the register's entry of each name as chosen in the preview
+    (pairs_paste_preview); without them each name is matched (AUTO).
 
     Pairs whose names are already registered (or pasted twice) stop the paste with
     DuplicatePairs when ``duplicates`` is "ask"; "skip" leaves them out, "add" adds
@@ -404,6 +432,43 @@ def pairs_bulk_add(
     """
     if duplicates not in PASTE_DUPLICATES:
         raise DriveError(_("Choose whether to skip the pairs already registered."))
+    parsed = parse_paste(text)
+    if choices is not None and len(choices) != len(parsed):
+        raise StaleError(_("The list changed since it was checked: check it again."))
+    if duplicates != "add" and (twice := _registered_twice(drive, parsed)):
+        if duplicates == "ask":
+            raise DuplicatePairs(twice)
+        skipped = {i for i, _names, _n in twice}
+        kept = [i for i in range(1, len(parsed) + 1) if i not in skipped]
+        parsed = [parsed[i - 1] for i in kept]
+        if choices is not None:
+            choices = [choices[i - 1] for i in kept]
+        if not parsed:
+            raise DriveError(_("Every pair in the paste is already registered: nothing to add."))
+    return pairs_add_many(
+        drive=drive,
+        actor=actor,
+        now=now,
+        entries=parsed,
+        paid=paid,
+        choices=choices,
+        origin=origin,
+    )
+
+
+def pairs_paste_preview(
+    *, drive: Drive, text: str
+) -> tuple[list[PasteLine], list[tuple[int, str, int | None]]]:
+    """What a paste would register, before anything is saved: each line's two names
+    matched to the club's register (known, likely: choose, or new), and the lines whose
+    pairs are already registered (or pasted twice). Writes nothing."""
+    parsed = parse_paste(text)
+    return check_names(drive, parsed), _registered_twice(drive, parsed)
+
+
+def parse_paste(text: str | None) -> list[tuple[int | None, str, str]]:
+    """The pasted lines as (number or None, player1, player2); DriveError naming the lines
+    that are not a pair."""
     lines = [ln for ln in (text or "").splitlines() if ln.strip()]
     if not lines:
         raise DriveError(_("Paste at least one pair, one per line."))
@@ -418,16 +483,7 @@ def pairs_bulk_add(
             errors.append(_("Line %(i)d: %(msg)s") % {"i": i, "msg": e.message})
     if errors:
         raise DriveError(" ".join(errors[:5]))
-    if duplicates != "add" and (twice := _registered_twice(drive, parsed)):
-        if duplicates == "ask":
-            raise DuplicatePairs(twice)
-        skipped = {i for i, _names, _n in twice}
-        parsed = [entry for i, entry in enumerate(parsed, start=1) if i not in skipped]
-        if not parsed:
-            raise DriveError(_("Every pair in the paste is already registered: nothing to add."))
-    return pairs_add_many(
-        drive=drive, actor=actor, now=now, entries=parsed, paid=paid, origin=origin
-    )
+    return parsed
 
 
 def last_paste(drive: Drive) -> AuditEntry | None:
@@ -489,9 +545,12 @@ def pairs_add_many(
     now: datetime,
     entries: list[tuple[int | None, str, str]],
     paid: bool = False,
+    choices: list[tuple[Choice, Choice]] | None = None,
     origin: Origin = FRONT,
 ) -> list[Pair]:
     """Add several pairs, (number or None, player1, player2), all or none: one audit entry.
+    Each name is linked to the register (drives.services.people; choices per pair, else
+    AUTO).
 
     A pair without a number follows the one before it. The pasted list and the
     JSON API's list of pairs both come here.
@@ -532,6 +591,15 @@ def pairs_add_many(
             pairs.append(Pair(drive=drive, number=number, player1=p1, player2=p2, paid=paid))
         for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
             pair.code = code
+        flat = [c for pair_choices in (choices or []) for c in pair_choices] or None
+        people, added = link_people(
+            drive=drive,
+            names=[n for p in pairs for n in (p.player1, p.player2)],
+            choices=flat,
+            now=now,
+        )
+        for i, pair in enumerate(pairs):
+            pair.person1, pair.person2 = people[2 * i], people[2 * i + 1]
         Pair.objects.bulk_create(pairs)
         record_audit(
             club=drive.club,
@@ -542,7 +610,10 @@ def pairs_add_many(
             action="pairs_bulk_add",
             summary=gettext_noop("%(count)d pairs added: %(first)d to %(last)d")
             % {"count": len(pairs), "first": pairs[0].number, "last": pairs[-1].number},
-            new=[pair_audit_fields(p) for p in pairs],
+            new=[
+                {**pair_audit_fields(p), **people_fields(p), "new_in_register": new}
+                for p, new in zip(pairs, added_by_pair(people, added), strict=True)
+            ],
         )
     return pairs
 
@@ -562,8 +633,24 @@ def pair_update(
     with transaction.atomic():
         drive = locked_drive(pair.drive)
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
-        old = pair_audit_fields(pair)
-        pair.player1, pair.player2 = clean_name(player1), clean_name(player2)
+        old = {**pair_audit_fields(pair), **people_fields(pair)}
+        names = {1: clean_name(player1), 2: clean_name(player2)}
+        changed = [slot for slot in (1, 2) if names[slot] != getattr(pair, f"player{slot}")]
+        pair.player1, pair.player2 = names[1], names[2]
+        added = []
+        if changed:
+            # A new name is a new person: the register's entry it matches, or a new one.
+            stays = [getattr(pair, f"person{s}") for s in (1, 2) if s not in changed]
+            people, added = link_people(
+                drive=drive,
+                names=[names[s] for s in changed],
+                choices=None,
+                now=now,
+                exclude_pk=pair.pk,
+                partner=stays[0] if stays and stays[0] is not None else None,
+            )
+            for slot, person in zip(changed, people, strict=True):
+                setattr(pair, f"person{slot}", person)
         if paid is not None:
             pair.paid = paid
         if number is not None and number != pair.number:
@@ -571,9 +658,11 @@ def pair_update(
                 raise DriveError(_("Pair numbers cannot change once the drive has started."), 409)
             check_pair_number(drive, number, exclude_pk=pair.pk)
             pair.number = number
-        new = pair_audit_fields(pair)
+        new = {**pair_audit_fields(pair), **people_fields(pair)}
         if new == old:
             return pair
+        if added:
+            new["new_in_register"] = [p.name for p in added]
         pair.save()
         record_audit(
             club=drive.club,

@@ -2,6 +2,7 @@
 
 - shared: the helpers every app's screens use (club guard, htmx refusal, page rendering)
 - organizer: drives, pairs, the start, cards, audit, rules
+- people: the name box's suggestions from the club's player register
 - night: the result screen, next game, undo, seat changes, corrections, finishing
 - scoresheets: hand-by-hand scores at drive tables
 - table: the phones at the tables (no login; the table link's token is the key)

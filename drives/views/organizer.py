@@ -4,6 +4,8 @@ punch cards, the audit, a new drive from a previous one and the rules page.
 
 from __future__ import annotations
 
+import hashlib
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -239,12 +241,28 @@ def pairs_bulk(request, drive_id):
     form = BulkPairsForm(request.POST)
     if not form.is_valid():
         return page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), 400)
+    text = form.cleaned_data["text"]
+    step = request.POST.get("step", "")
+    choices = None
+    if step == "save" and request.POST.get("checked") != paste_digest(text):
+        # The list was changed after it was checked: check it again before saving.
+        messages.warning(request, _("The list changed since it was checked: check it again."))
+        step = "check"
+    if step == "check":
+        return _paste_preview(request, drive, form)
+    if step == "save":
+        lines = len([ln for ln in text.splitlines() if ln.strip()])
+        choices = [
+            tuple(services.parse_choice(request.POST.get(f"pick-{i}-{s}")) for s in (1, 2))
+            for i in range(1, lines + 1)
+        ]
     try:
         added = services.pairs_bulk_add(
             drive=drive,
             actor=request.user,
             now=timezone.now(),
             origin=origin_of(request, "pairs"),
+            choices=choices,
             **form.cleaned_data,
         )
     except services.DuplicatePairs as e:
@@ -287,6 +305,34 @@ def pairs_bulk_undo(request, drive_id):
     if request.htmx:
         return page(request, "drives/pairs.html", _pairs_context(drive))
     return redirect("drives:pairs", drive_id=drive.pk)
+
+
+def paste_digest(text: str) -> str:
+    """What the preview was made of: a save of another text is checked again first."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _paste_preview(request, drive, form):
+    """The paste's names matched to the register, nothing saved (pairs_paste_preview)."""
+    try:
+        preview, twice = services.pairs_paste_preview(drive=drive, text=form.cleaned_data["text"])
+    except DriveError as e:
+        form.add_error("text", e.message)
+        return page(request, "drives/pairs.html", _pairs_context(drive, bulk_form=form), e.status)
+    counts = {"exact": 0, "likely": 0, "new": 0}
+    for line in preview:
+        for n in line.names:
+            counts[n.decision] += 1
+    ctx = _pairs_context(
+        drive,
+        bulk_form=form,
+        preview=preview,
+        preview_counts=counts,
+        checked=paste_digest(form.cleaned_data["text"]),
+    )
+    if twice:
+        ctx.update(duplicates=twice, warning=services.DuplicatePairs(twice).message)
+    return page(request, "drives/pairs.html", ctx)
 
 
 def parse_id(raw: str | None) -> int:

@@ -35,6 +35,7 @@ from tests.builders import (
     started_drive,
 )
 from tests.builders.api import NOTHING, Api, key_for
+from tests.builders.players import make_player
 from tests.builders.roles import API, API_OPEN, API_ORGANIZER, API_SCORER, ROLES, ROUTES
 
 pytestmark = pytest.mark.django_db
@@ -202,6 +203,10 @@ CALLS = {
     "api:game_next": ("post", "/api/drives/{drive}/games/1/next", NOTHING, 200),
     "api:standings": ("get", "/api/drives/{drive}/standings", NOTHING, 200),
     "api:prizes": ("get", "/api/drives/{drive}/prizes", NOTHING, 200),
+    "api:player_list": ("get", "/api/players", NOTHING, 200),
+    "api:player_add": ("post", "/api/players", {"name": "Rémi Thériault"}, 201),
+    "api:player_match": ("get", "/api/players/match?name=Mary", NOTHING, 200),
+    "api:player_history": ("get", "/api/players/{player}/history", NOTHING, 200),
 }
 API_NAMES = sorted(k for k, rule in ROLES.items() if rule in API)
 WHO = ["no key", "not a key", "unknown key", "basic auth", "revoked key", "removed person"]
@@ -228,6 +233,7 @@ def world(club, organizer, scorer, registering):
             "drive": running.pk,
             "registering": registering.pk,
             "winner": table_pairs(running, 1, 1)[0],
+            "player": make_player(club, "Mary MacNeil").pk,
         },
         "clients": {
             "no key": Api(),
@@ -259,8 +265,8 @@ def expected(name: str, who: str, ok: int):
     if who in ("no key", "not a key", "unknown key", "basic auth", "revoked key", "removed person"):
         return 401
     if who == "other club":
-        # With no drive in the address they act on their own club.
-        return 404 if "drive_id" in ROUTES[name].kwargs else ok
+        # With no drive or player in the address they act on their own club.
+        return 404 if {"drive_id", "player_id"} & set(ROUTES[name].kwargs) else ok
     if who == "scorer" and rule == API_ORGANIZER:
         return 403
     assert rule in (API_SCORER, API_ORGANIZER)
@@ -831,9 +837,25 @@ def test_the_api_writes_the_same_audit_entries_as_the_screens(org_client, org_ap
     # The first drive started got the table cards; the second, started alongside, did not.
     assert [e[3].pop("table_cards") for e in _trail(screens) if e[0] == "drive_start"] == [True]
     assert [e[3].pop("table_cards") for e in _trail(api) if e[0] == "drive_start"] == [False]
-    assert _strip_cards(_trail(api)) == _strip_cards(_trail(screens))
+    # The screens' night added its eight players to the register; the API's, the same
+    # names a night later, found them there.
+    screens_trail, api_trail = _trail(screens), _trail(api)
+    assert _new_in_register(screens_trail) == ["Mary", "John", "Ann", "Bob", "Ceit", "Dan"]
+    assert _new_in_register(api_trail) == []
+    assert _strip_cards(api_trail) == _strip_cards(screens_trail)
     assert {e.source.split(":")[0] for e in AuditEntry.objects.filter(drive=screens)} == {"front"}
     assert {e.source.split(":")[0] for e in AuditEntry.objects.filter(drive=api)} == {"api"}
+
+
+def _new_in_register(trail) -> list[str]:
+    """The names a trail's pairs added to the register, taken out of its entries."""
+    names = []
+    for entry in trail:
+        new = entry[3]
+        for item in new if isinstance(new, list) else [new]:
+            if isinstance(item, dict):
+                names += item.pop("new_in_register", [])
+    return names
 
 
 # --- The schema and its docs page -----------------------------------------------------
@@ -847,6 +869,9 @@ PATHS = {
     "/api/drives/{drive_id}/games/{game}/next": {"post"},
     "/api/drives/{drive_id}/standings": {"get"},
     "/api/drives/{drive_id}/prizes": {"get"},
+    "/api/players": {"get", "post"},
+    "/api/players/match": {"get"},
+    "/api/players/{player_id}/history": {"get"},
 }
 
 
@@ -884,6 +909,10 @@ def test_the_schema_keeps_the_operation_ids_clients_were_generated_from(anon_cli
             "game_next",
             "standings",
             "prizes",
+            "player_list",
+            "player_add",
+            "player_match",
+            "player_history",
         )
     }
 
@@ -905,3 +934,45 @@ def test_the_docs_page_loads_everything_from_this_server(anon_client):
     settings = json.loads(re.search(r'id="swagger-settings">(.*?)</script>', page, re.S)[1])
     assert settings["validatorUrl"] is None
     assert settings["url"] == "/api/openapi.json"
+
+
+# --- The player register ------------------------------------------------------------
+
+
+def test_the_register_lists_searches_and_adds_like_its_screen(club, organizer, org_api):
+    make_player(club, "Rémi Thériault")
+    make_player(club, "Mary MacNeil")
+    r = org_api.call("get", "/api/players")
+    assert [p["name"] for p in json.loads(r.content)] == ["Mary MacNeil", "Rémi Thériault"]
+    r = org_api.call("get", "/api/players?q=theriault")
+    assert [p["name"] for p in json.loads(r.content)] == ["Rémi Thériault"]
+    r = org_api.call("post", "/api/players", {"name": "Éamon Ó Néill", "phone": "902 555 0101"})
+    assert r.status_code == 201 and json.loads(r.content)["name"] == "Éamon Ó Néill"
+    entry = AuditEntry.objects.get(action="player_add", new__name="Éamon Ó Néill")
+    assert entry.source == "api: player register"
+    r = org_api.call("post", "/api/players", {"name": "Flora", "email": "no"})
+    assert r.status_code == 400
+
+
+def test_a_name_is_matched_as_the_paste_matches_it(club, org_api):
+    doucette = make_player(club, "Yvette Doucette")
+    r = org_api.call("get", "/api/players/match?name=yvette%20doucet")
+    body = json.loads(r.content)
+    assert body["decision"] == "likely" and body["candidates"][0]["id"] == doucette.pk
+    r = org_api.call("get", "/api/players/match?name=YVETTE%20DOUCETTE")
+    assert json.loads(r.content)["decision"] == "exact"
+    r = org_api.call("get", "/api/players/match?name=Flora%20Gillis")
+    assert json.loads(r.content) == {"name": "Flora Gillis", "decision": "new", "candidates": []}
+
+
+def test_a_players_history_is_the_history_page(club, organizer, org_api):
+    drive = started_drive(club, organizer, pairs=4, seed=1)
+    pair = drive.pairs.get(number=1)
+    play_game(drive, organizer)
+    r = org_api.call("get", f"/api/players/{pair.person1_id}/history")
+    body = json.loads(r.content)
+    assert body["player"]["name"] == "Player 1a" and body["nights_played"] == 1
+    [night] = body["nights"]
+    assert (night["drive"], night["pair"], night["partner"]) == (drive.pk, 1, "Player 1b")
+    assert night["games_won"] in (0, 1) and night["place"] >= 1
+    assert org_api.call("get", "/api/players/999999/history").status_code == 404

@@ -34,6 +34,14 @@ Marguerite-Marie Cormier & Johnny Angus MacPherson-Gillis
 """
 
 
+def paste_and_save(page: Page) -> None:
+    """The pasted pairs checked against the club's register, then saved as the preview
+    chose (known names linked, new ones added)."""
+    page.get_by_role("button", name="Check the names").click()
+    expect(page.locator("#paste-preview")).to_be_visible()
+    page.get_by_role("button", name=re.compile(r"^Save th")).click()
+
+
 TRADITIONAL = Deal("traditional", 3, PlayOptions(), 20261130).code
 
 

@@ -56,6 +56,7 @@ ROLES: dict[str, str] = {
     "drives:pairs": GET_ONLY,
     "drives:pair_add": ORGANIZER,
     "drives:pairs_bulk": ORGANIZER,
+    "drives:pair_suggest": GET_ONLY,  # the name box's suggestions: reads the register
     "drives:pairs_bulk_undo": ORGANIZER,
     "drives:pairs_reregister": ORGANIZER,
     "drives:pair_edit": ORGANIZER,
@@ -180,6 +181,10 @@ ROLES: dict[str, str] = {
     "api:game_next": API_SCORER,
     "api:standings": API_SCORER,
     "api:prizes": API_ORGANIZER,  # the prize report with its cash summary, as on the screens
+    "api:player_list": API_ORGANIZER,
+    "api:player_add": API_ORGANIZER,
+    "api:player_match": API_ORGANIZER,
+    "api:player_history": API_ORGANIZER,
 }
 
 
@@ -199,6 +204,10 @@ API_TWINS: dict[str, str | None] = {
     "api:game_next": "drives:game_next",
     "api:standings": "board:drive_standings",
     "api:prizes": "prizes:report",
+    "api:player_list": "players:register",
+    "api:player_add": "players:register",
+    "api:player_match": "drives:pairs_bulk",  # the paste's preview matches each name
+    "api:player_history": "players:player",
 }
 
 

@@ -184,7 +184,12 @@ def test_pair_add_takes_the_next_number_and_audits_the_pair(drive, organizer):
         "player1": "Mary MacNeil",
         "player2": "John Boudreau",
         "paid": True,
+        # Two new names: two new people in the club's register, and the pair names them.
+        "person1": pair.person1_id,
+        "person2": pair.person2_id,
+        "new_in_register": ["Mary MacNeil", "John Boudreau"],
     }
+    assert (pair.person1.name, pair.person2.name) == ("Mary MacNeil", "John Boudreau")
 
 
 def test_pair_add_tidies_spaces_in_names(drive, organizer):

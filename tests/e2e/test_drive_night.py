@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.builders import make_club, make_user
-from tests.builders.browser import PASTE
+from tests.builders.browser import PASTE, paste_and_save
 from tests.e2e.conftest import LANDSCAPE, PORTRAIT
 from tests.support import hall_fit_problems
 
@@ -67,7 +67,7 @@ def test_drive_night(page: Page, shoot, live_server, transactional_db):
 
     # Nine pairs pasted in one go; the row's paid toggle changes in place.
     page.locator("#id_bulk_text").fill(PASTE)
-    page.get_by_role("button", name="Add these pairs").click()
+    paste_and_save(page)
     rows = page.locator("table.list tbody tr[id^=pair-]")
     expect(rows).to_have_count(9)
     expect(page.locator("#flash")).to_contain_text("9 pairs added.")

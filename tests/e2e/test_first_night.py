@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from drives import services
 from tests.builders import add_pairs, make_drive
+from tests.builders.browser import paste_and_save
 from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
@@ -81,7 +82,7 @@ def test_the_first_real_night_after_make_run(
     page.locator("#id_name").fill("Friday night 45s")
     page.get_by_role("button", name="Create drive").click()
     page.locator("#id_bulk_text").fill(PASTE)
-    page.get_by_role("button", name="Add these pairs").click()
+    paste_and_save(page)
     expect(page.locator("table.list tbody tr[id^=pair-]")).to_have_count(6)
     drive = Drive.objects.get(name="Friday night 45s")
     page.goto(f"{live_server.url}/drives/{drive.pk}/start/")

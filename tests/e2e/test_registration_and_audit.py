@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.builders import make_user, started_drive
+from tests.builders.browser import paste_and_save
 from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT
 from tests.support import hall_fit_problems
 
@@ -54,11 +55,11 @@ def test_a_paste_pasted_twice_is_caught_and_a_paste_undone(
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/drives/{drive.pk}/pairs/")
     page.fill("#id_bulk_text", PASTE)
-    page.get_by_role("button", name="Add these pairs").click()
+    paste_and_save(page)
     expect(page.locator("#flash")).to_contain_text("24 pairs added.")
 
     page.fill("#id_bulk_text", PASTE + "\nNew Comer & Late Arrival")
-    page.get_by_role("button", name="Add these pairs").click()
+    page.get_by_role("button", name="Check the names").click()
     warning = page.locator("#paste-duplicates")
     expect(warning).to_contain_text("24 pairs in the paste are already registered.")
     expect(warning).to_contain_text("Line 1: Player 1A & Player 1B, already pair 1")

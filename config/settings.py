@@ -89,9 +89,11 @@ INSTALLED_APPS = [
     "scorekeeper",
     "practice",
     "accounts",
-    # The club's player register and a person's history, read from the nights and prizes.
+    # Above the night and prizes: a series of drives (a season) and its standings.
+    "seasons",
+    # Above the series: the club's player register and a person's history.
     "players",
-    # Above the night and prizes: print, export and import, the API, the board.
+    # Above them: print, export and import, the API, the board.
     "printing",
     "exchange",
     "api",

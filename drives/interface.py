@@ -17,10 +17,12 @@ from .pair_codes import draw as pair_code_draw
 from .pair_codes import is_code as is_pair_code
 from .queries import (
     GameCount,
+    PairWon,
     StandingRow,
     game_fingerprint,
     game_or_404,
     game_tables,
+    pairs_won,
     punched_games,
     standings,
 )
@@ -41,6 +43,7 @@ from .views.fragments import standings_rows
 __all__ = [
     "locked_drive",
     "pair_set_paid",
+    "pairs_won",
     "punched_games",
     "standings",
     # the floor above
@@ -51,6 +54,7 @@ __all__ = [
     "PAIR_CODE_ALPHABET",
     "PAIR_CODE_LENGTH",
     "GameCount",
+    "PairWon",
     "StandingRow",
     "check_game_options",
     "describe_moves",

@@ -212,6 +212,32 @@ def punched_games(drive: Drive) -> dict[int, list[int]]:
     return out
 
 
+@dataclass(frozen=True)
+class PairWon:
+    """A pair of one of several drives with its register people and its games won."""
+
+    drive_id: int
+    number: int
+    player1: str
+    player2: str
+    person1_id: int | None
+    person2_id: int | None
+    won: int
+
+
+def pairs_won(drive_ids) -> list[PairWon]:
+    """Every pair of the drives with its games won that count (as `standings` counts
+    them): one statement whatever the number of drives (a series' nights), by drive and
+    pair number."""
+    rows = (
+        Pair.objects.filter(drive_id__in=list(drive_ids))
+        .annotate(won=Count("wins", filter=Q(wins__status__in=TableGame.COUNTED)))
+        .order_by("drive_id", "number")
+        .values_list("drive_id", "number", "player1", "player2", "person1_id", "person2_id", "won")
+    )
+    return [PairWon(*row) for row in rows]
+
+
 def standings(drive: Drive) -> list[StandingRow]:
     """Pairs by games won (most first), then by pair number; equal totals share a rank."""
     punched = punched_games(drive)

@@ -19,6 +19,8 @@ from drives.models import Drive
 # The longest points table an organizer may set (points for 1st, 2nd, ... place).
 MAX_POINT_PLACES = 20
 MAX_POINTS = 1000
+# The most nights a rule of a series may name (best N, nights to qualify).
+MAX_NIGHTS = 200
 
 
 class Series(models.Model):

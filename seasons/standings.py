@@ -17,14 +17,13 @@ qualified (same total, same place, as prizes.places gives the night's places).
 >>> [(e.names, e.total, e.place, e.qualified) for e in standings(nights, rules)]
 [(('Ann',), 16, 1, True), (('Bob',), 16, 1, True), (('Cy',), 5, None, False)]
 
-A key is any string the reader makes (the register's player, or the typed name folded,
-`name_key`); by pairs an entry's key is the two players' keys in order, so the same two
+A key is any string the reader makes (the register's player, or the typed name folded);
+by pairs an entry's key is the two players' keys in order, so the same two
 players make the same pair whatever their seats.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -118,18 +117,6 @@ class Entry:
     @property
     def counted(self) -> tuple[NightScore, ...]:
         return tuple(n for n in self.nights if n.counts)
-
-
-def name_key(name: str) -> str:
-    """The typed name folded (no accents, case or extra spaces), for a person who is not
-    yet linked to the register: the same person typed the same way each week adds up.
-
-    >>> name_key("  Mary  THÉRIAULT ")
-    'mary theriault'
-    """
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
 
 
 def places_by_level(scores: Mapping[Hashable, int]) -> dict[Hashable, int]:

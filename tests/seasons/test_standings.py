@@ -16,7 +16,6 @@ from seasons.standings import (
     Row,
     Rules,
     choose_best,
-    name_key,
     places_by_level,
     standings,
 )
@@ -136,19 +135,6 @@ def test_the_name_shown_is_the_latest_nights():
     ]
     (entry,) = standings(nights, Rules())
     assert entry.names == ("Mary Theriault",)
-
-
-@pytest.mark.parametrize(
-    "typed, key",
-    [
-        ("Mary Thériault", "mary theriault"),
-        ("  MARY   THERIAULT", "mary theriault"),
-        ("Seán Ó Néill", "sean o neill"),
-        ("Aurèle LeBlanc", "aurele leblanc"),
-    ],
-)
-def test_name_key_folds_accents_case_and_spaces(typed, key):
-    assert name_key(typed) == key
 
 
 def test_places_by_level_share_a_level():

@@ -30,6 +30,7 @@ def _text(max_length: int, min_length: int = 0):
 
 
 DriveId = Annotated[int, Path(ge=1, le=ID_MAX)]
+SeriesId = Annotated[int, Path(ge=1, le=ID_MAX)]
 GameNumber = Annotated[int, Path(ge=1, le=MAX_GAMES)]
 TableNumber = Annotated[int, Path(ge=1, le=PAIR_MAX)]
 PlayerId = Annotated[int, Path(ge=1, le=ID_MAX)]
@@ -213,6 +214,50 @@ class StandingsOut(Schema):
     games: int
     played: int
     rows: list[StandingOut]
+
+
+class SeriesOut(Schema):
+    id: int
+    name: str
+    counts: str  # "games" (games won each night) or "points" (points by place each night)
+    points: list[int]  # points for 1st, 2nd, ... place of a night; past the list, 0
+    best_nights: int | None  # None: every night counts; N: each one's best N nights
+    min_nights: int  # nights played to qualify
+    by: str  # "players" or "pairs"
+    nights: list[int]  # the drives that are its nights, by date
+    rules: list[str]  # the rules in plain sentences, in the caller's language
+
+
+class SeriesNightOut(Schema):
+    number: int
+    drive: int
+    name: str
+    date: dt.date
+    played: bool  # started: its pairs count
+
+
+class NightScoreOut(Schema):
+    night: int
+    won: int
+    place: int
+    score: int
+    counts: bool
+
+
+class SeriesEntryOut(Schema):
+    place: int | None  # by score level among the qualified; None when not qualified
+    names: list[str]
+    players: list[int | None]  # the register's player of each name, when linked
+    total: int
+    played: int
+    qualified: bool
+    nights: list[NightScoreOut]
+
+
+class SeriesStandingsOut(Schema):
+    series: SeriesOut
+    nights: list[SeriesNightOut]
+    entries: list[SeriesEntryOut]
 
 
 class PrizesOut(Schema):

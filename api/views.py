@@ -45,6 +45,9 @@ from drives.models import Drive, Pair, TableGame
 from drives.views.shared import get_drive_for_user
 from players import interface as register
 from prizes.interface import prize_report
+from seasons.interface import rules_words, series_drives
+from seasons.interface import series_standings as standings_of_series
+from seasons.models import Series
 
 from .auth import BearerKey
 from .schemas import (
@@ -65,6 +68,9 @@ from .schemas import (
     ResultIn,
     ResultOut,
     SeatingOut,
+    SeriesId,
+    SeriesOut,
+    SeriesStandingsOut,
     StandingsOut,
     StartIn,
     TableNumber,
@@ -538,5 +544,80 @@ def player_history(request, player_id: PlayerId):
                 "prize": str(n.prize),
             }
             for n in h.nights
+        ],
+    }
+
+
+# --- Series --------------------------------------------------------------------
+
+
+def _series_out(series: Series, drives: list[Drive]) -> dict:
+    return {
+        "id": series.pk,
+        "name": series.name,
+        "counts": series.counts,
+        "points": list(series.points or []),
+        "best_nights": series.best_nights,
+        "min_nights": series.min_nights,
+        "by": series.by,
+        "nights": [d.pk for d in drives],
+        "rules": rules_words(series),
+    }
+
+
+def _player_id(key: str) -> int | None:
+    return int(key[1:]) if key.startswith("p") else None
+
+
+@api.get(
+    "/series",
+    response={200: list[SeriesOut], **READ_ERRORS},
+    summary="The club's series",
+    tags=["series"],
+)
+def series_list(request):
+    """The series (seasons of drives) of the key's club, newest first, with their rules."""
+    m = membership_of(request)
+    return [_series_out(s, series_drives(s)) for s in Series.objects.filter(club=m.club)]
+
+
+@api.get(
+    "/series/{series_id}",
+    response={200: SeriesStandingsOut, **READ_ERRORS},
+    summary="A series and its standings",
+    tags=["series"],
+)
+def series_standings(request, series_id: SeriesId):
+    """A series with its nights and its standings as they stand now (a result entered or
+    corrected on a night counts at once): each person's (or pair's) nights, total, place
+    by score level among the qualified, as the series standings page shows them."""
+    m = membership_of(request)
+    series = Series.objects.filter(pk=series_id, club=m.club).first()
+    if series is None:
+        raise Http404(_("No such series in your club."))
+    table = standings_of_series(series)
+    return {
+        "series": _series_out(series, [n.drive for n in table.nights]),
+        "nights": [
+            {
+                "number": n.number,
+                "drive": n.drive.pk,
+                "name": n.drive.name,
+                "date": n.drive.date,
+                "played": n.played,
+            }
+            for n in table.nights
+        ],
+        "entries": [
+            {
+                "place": e.place,
+                "names": list(e.names),
+                "players": [_player_id(k) for k in e.key],
+                "total": e.total,
+                "played": e.played,
+                "qualified": e.qualified,
+                "nights": [dataclasses.asdict(n) for n in e.nights],
+            }
+            for e in table.entries
         ],
     }

@@ -287,6 +287,14 @@ def main():
             )
         )
 
+        series = series_of_nights(club, user, now)
+        rows.append(
+            (
+                "series standings, 30 nights x 60 pairs (GET)",
+                timed(lambda: client.get(f"/series/{series.pk}/standings/"), 20, login_floor),
+            )
+        )
+
         def advance():
             d = type(drive).objects.get(pk=drive.pk)
             # Make sure every table of the current game has a result (untimed).
@@ -336,6 +344,63 @@ def main():
     print()
     for line in verdicts(dict(rows)):
         print(line)
+
+
+SERIES_NIGHTS = 30
+SERIES_PAIRS = 60
+
+
+def series_of_nights(club, user, now):
+    """A series of 30 finished nights of 60 pairs, 25 games each, from a club of 150
+    players (half of them in the register): the results written straight as rows (the
+    standings read only the counted winners), so the bench builds it in seconds."""
+    import datetime as dt
+    import random
+
+    from clubs.models import Player
+    from drives import services
+    from drives.models import Drive, Pair, TableGame
+    from seasons import services as seasons
+
+    rnd = random.Random(27)
+    people = [f"Player {i} MacNeil" for i in range(150)]
+    register = {
+        name: Player.objects.create(club=club, name=name, match_key=name.casefold())
+        for name in people[::2]
+    }
+    series = seasons.series_create(
+        club=club, actor=user, now=now, name="Bench series", best_nights=10, min_nights=5
+    )
+    for night in range(SERIES_NIGHTS):
+        chosen = rnd.sample(people, SERIES_PAIRS * 2)
+        text = "\n".join(f"{a} & {b}" for a, b in zip(chosen[::2], chosen[1::2], strict=True))
+        drive = services.drive_create(
+            club=club,
+            actor=user,
+            now=now,
+            name=f"Series night {night + 1}",
+            date=dt.date(2026, 9, 1) + dt.timedelta(days=7 * night),
+        )
+        services.pairs_bulk_add(drive=drive, actor=user, now=now, text=text)
+        pairs = list(Pair.objects.filter(drive=drive).order_by("number"))
+        for p in pairs:
+            p.person1 = register.get(p.player1)
+            p.person2 = register.get(p.player2)
+        Pair.objects.bulk_update(pairs, ["person1", "person2"])
+        TableGame.objects.bulk_create(
+            TableGame(
+                drive=drive,
+                game=game,
+                table=table,
+                winner=rnd.choice(pairs),
+                status=TableGame.Status.CONFIRMED,
+            )
+            for game in range(1, 26)
+            for table in range(1, SERIES_PAIRS // 2 + 1)
+        )
+        Drive.objects.filter(pk=drive.pk).update(status="finished", current_game=25)
+        seasons.night_add(series=series, drive=drive, actor=user, now=now)
+    return series
 
 
 def fragment_inputs(drive, game):
@@ -409,6 +474,11 @@ TARGETS = (
     ("standings page (GET)", 15.0, "standings within 15x the floor behind login"),
     ("result screen (GET)", 15.0, "the result screen within 15x the floor behind login"),
     ("next game (POST, games 24-35)", 15.0, "next game within 15x the floor behind login"),
+    (
+        "series standings, 30 nights x 60 pairs (GET)",
+        15.0,
+        "series standings (30 nights of 60 pairs) within 15x the floor behind login",
+    ),
 )
 
 

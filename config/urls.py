@@ -16,6 +16,8 @@ urlpatterns = [
     path("drives/", include("exchange.urls")),
     path("", include("board.urls")),
     path("prizes/", include("prizes.urls")),
+    # A series of drives (a season) and its standings.
+    path("series/", include("seasons.urls")),
     path("scorekeeper/", include("scorekeeper.urls")),
     path("practice/", include("practice.urls")),
     path("t/", include((drives_urls.table_patterns, "table"))),

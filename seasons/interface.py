@@ -5,6 +5,7 @@ by name. Other apps import seasons.interface and seasons.models, nothing else of
 from .queries import (
     NightInfo,
     SeriesStandings,
+    rules_words,
     series_drives,
     series_of_drive,
     series_of_player,
@@ -22,6 +23,7 @@ __all__ = [
     "NightScore",
     "Rules",
     "SeriesStandings",
+    "rules_words",
     "series_drives",
     "series_of_drive",
     "series_of_player",

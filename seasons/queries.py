@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.interface import Player, fold
 from drives.interface import pairs_won
@@ -91,11 +93,15 @@ def people_keys(rows, players: dict[int, tuple[str, str, int | None]]):
                 r = root(pid)
                 linked_by_key.setdefault(players[r][1], set()).add(r)
 
+    folds: dict[str, str] = {}  # a name comes back night after night: fold it once
+
     def one(name: str, pid: int | None) -> tuple[str, str]:
         if pid is not None and pid in players:
             r = root(pid)
             return f"p{r}", players[r][0]
-        folded = fold(name) or name.casefold()
+        folded = folds.get(name)
+        if folded is None:
+            folded = folds[name] = fold(name) or name.casefold()
         known = linked_by_key.get(folded, set())
         if len(known) == 1:
             (r,) = known
@@ -111,8 +117,8 @@ def people_keys(rows, players: dict[int, tuple[str, str, int | None]]):
 
 
 def series_standings(series: Series) -> SeriesStandings:
-    """The series' standings as the nights stand now: three statements whatever the
-    number of nights (the nights, their pairs with games won, the register's people)."""
+    """The series' standings as the nights stand now: four statements whatever the
+    number of nights (the nights, their wins, their pairs, the register's people)."""
     drives = series_drives(series)
     nights = tuple(
         NightInfo(number=i, drive=d, played=d.current_game >= 1)
@@ -172,3 +178,36 @@ def series_of_player(player: Player) -> list[tuple[SeriesStandings, tuple[rules_
         if entries:
             out.append((table, entries))
     return out
+
+
+def rules_words(series: Series) -> list[str]:
+    """The series' rules in plain sentences, in the active language."""
+    players = series.by == Series.By.PLAYERS
+    if series.counts == Series.Counts.GAMES:
+        first = _("Each night adds the games won.")
+    else:
+        points = ", ".join(str(p) for p in series.points)
+        first = _("Each night gives points by place: %(points)s (a tie shares the place).") % {
+            "points": points
+        }
+    n = series.best_nights
+    if n is None:
+        second = _("Every night counts.")
+    elif players:
+        second = ngettext(
+            "Each player's best night counts.", "Each player's best %(n)d nights count.", n
+        ) % {"n": n}
+    else:
+        second = ngettext(
+            "Each pair's best night counts.", "Each pair's best %(n)d nights count.", n
+        ) % {"n": n}
+    m = series.min_nights
+    if players:
+        third = ngettext(
+            "A player qualifies after %(n)d night.", "A player qualifies after %(n)d nights.", m
+        ) % {"n": m}
+    else:
+        third = ngettext(
+            "A pair qualifies after %(n)d night.", "A pair qualifies after %(n)d nights.", m
+        ) % {"n": m}
+    return [first, second, third]

@@ -24,6 +24,7 @@ from clubs.models import ApiToken, AuditEntry
 from drives import queries, services
 from drives.models import Drive, Submission, TableGame
 from prizes.services import report as report_service
+from seasons import services as seasons
 from tests.builders import (
     NOW,
     add_pairs,
@@ -37,6 +38,7 @@ from tests.builders import (
 from tests.builders.api import NOTHING, Api, key_for
 from tests.builders.players import make_player
 from tests.builders.roles import API, API_OPEN, API_ORGANIZER, API_SCORER, ROLES, ROUTES
+from tests.builders.series import make_series
 
 pytestmark = pytest.mark.django_db
 
@@ -207,6 +209,8 @@ CALLS = {
     "api:player_add": ("post", "/api/players", {"name": "Rémi Thériault"}, 201),
     "api:player_match": ("get", "/api/players/match?name=Mary", NOTHING, 200),
     "api:player_history": ("get", "/api/players/{player}/history", NOTHING, 200),
+    "api:series_list": ("get", "/api/series", NOTHING, 200),
+    "api:series_standings": ("get", "/api/series/{series}", NOTHING, 200),
 }
 API_NAMES = sorted(k for k, rule in ROLES.items() if rule in API)
 WHO = ["no key", "not a key", "unknown key", "basic auth", "revoked key", "removed person"]
@@ -228,12 +232,15 @@ def world(club, organizer, scorer, registering):
     leaver_key = key_for(leaver)
     accounts.member_remove(club=club, user_id=leaver.pk, actor=organizer, now=NOW)
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
+    series = make_series(club, organizer)
+    seasons.night_add(series=series, drive=running, actor=organizer, now=NOW)
     return {
         "values": {
             "drive": running.pk,
             "registering": registering.pk,
             "winner": table_pairs(running, 1, 1)[0],
             "player": make_player(club, "Mary MacNeil").pk,
+            "series": series.pk,
         },
         "clients": {
             "no key": Api(),
@@ -265,8 +272,8 @@ def expected(name: str, who: str, ok: int):
     if who in ("no key", "not a key", "unknown key", "basic auth", "revoked key", "removed person"):
         return 401
     if who == "other club":
-        # With no drive or player in the address they act on their own club.
-        return 404 if {"drive_id", "player_id"} & set(ROUTES[name].kwargs) else ok
+        # With no drive, series or player in the address they act on their own club.
+        return 404 if {"drive_id", "series_id", "player_id"} & set(ROUTES[name].kwargs) else ok
     if who == "scorer" and rule == API_ORGANIZER:
         return 403
     assert rule in (API_SCORER, API_ORGANIZER)
@@ -872,6 +879,8 @@ PATHS = {
     "/api/players": {"get", "post"},
     "/api/players/match": {"get"},
     "/api/players/{player_id}/history": {"get"},
+    "/api/series": {"get"},
+    "/api/series/{series_id}": {"get"},
 }
 
 
@@ -913,6 +922,8 @@ def test_the_schema_keeps_the_operation_ids_clients_were_generated_from(anon_cli
             "player_add",
             "player_match",
             "player_history",
+            "series_list",
+            "series_standings",
         )
     }
 

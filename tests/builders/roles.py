@@ -116,6 +116,16 @@ ROLES: dict[str, str] = {
     "prizes:jar_entry": ORGANIZER,
     "prizes:jar_draw": ORGANIZER,
     "prizes:jar_carry": ORGANIZER,
+    # seasons/urls.py (under series/): a series of drives, its nights and standings; the
+    # club's members read them, an organizer changes them
+    "seasons:series_list": GET_ONLY,
+    "seasons:series_create": ORGANIZER,
+    "seasons:series_detail": GET_ONLY,
+    "seasons:series_edit": ORGANIZER,
+    "seasons:series_standings": GET_ONLY,
+    "seasons:night_add": ORGANIZER,
+    "seasons:night_remove": ORGANIZER,
+    "seasons:drive_create": ORGANIZER,
     # scoring/scorekeeper_urls.py: the stand-alone scorekeeper
     "scorekeeper:game_list": GET_ONLY,
     "scorekeeper:game_new": SCORER,
@@ -185,6 +195,8 @@ ROLES: dict[str, str] = {
     "api:player_add": API_ORGANIZER,
     "api:player_match": API_ORGANIZER,
     "api:player_history": API_ORGANIZER,
+    "api:series_list": API_SCORER,
+    "api:series_standings": API_SCORER,
 }
 
 
@@ -208,12 +220,14 @@ API_TWINS: dict[str, str | None] = {
     "api:player_add": "players:register",
     "api:player_match": "drives:pairs_bulk",  # the paste's preview matches each name
     "api:player_history": "players:player",
+    "api:series_list": "seasons:series_list",
+    "api:series_standings": "seasons:series_standings",
 }
 
 
 # Address parts that pick one club's object; the others (game, table, number,
 # prize) are places inside it.
-OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token", "player_id"}
+OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token", "series_id", "player_id"}
 
 
 SKIPPED_NAMESPACES = {"admin"}
@@ -281,6 +295,7 @@ def kwarg_values(world) -> dict:
         "token": world.link.token,
         "token_id": world.api_key.pk,
         "player_id": world.player.pk,
+        "series_id": world.series.pk,
     }
 
 
@@ -288,7 +303,7 @@ def state() -> dict:
     """Rows of every table of the project, and the accounts and drives as they stand."""
     models = [
         m
-        for label in ("clubs", "drives", "prizes", "scorekeeper")
+        for label in ("clubs", "drives", "prizes", "scorekeeper", "seasons")
         for m in apps.get_app_config(label).get_models()
     ]
     users = get_user_model().objects.order_by("pk")

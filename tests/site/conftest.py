@@ -11,9 +11,11 @@ from django.test import Client
 from accounts.services import tokens as api_tokens
 from drives import services
 from scorekeeper import services as scorekeeper
+from seasons import services as seasons
 from tests.builders import NOW, add_pairs, make_club, make_drive, make_user
 from tests.builders.players import link as link_people
 from tests.builders.players import make_player
+from tests.builders.series import make_series
 
 
 @pytest.fixture
@@ -41,6 +43,9 @@ def world(club, organizer):
         now=NOW,
     )
     link = services.table_links(club, 1)[0]
+    # The running drive is a night of the club's series.
+    series = make_series(club, organizer)
+    seasons.night_add(series=series, drive=drive, actor=organizer, now=NOW)
     api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
     clients = {"anonymous": Client()}
@@ -56,4 +61,5 @@ def world(club, organizer):
         link=link,
         api_key=api_key,
         clients=clients,
+        series=series,
     )

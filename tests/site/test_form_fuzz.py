@@ -269,7 +269,7 @@ def everything() -> dict:
     """Every row of the project's tables and every account, as they stand."""
     models = [
         m
-        for label in ("clubs", "drives", "prizes", "scorekeeper")
+        for label in ("clubs", "drives", "prizes", "scorekeeper", "seasons")
         for m in apps.get_app_config(label).get_models()
     ]
     out = {m._meta.label: list(m.objects.order_by("pk").values()) for m in models}
@@ -437,7 +437,17 @@ def test_the_fuzzing_knows_the_fields_of_the_main_forms(organizer_world):
 
 # ---------------------------------------------------------------- numbers in addresses
 
-NUMBER_KWARGS = {"drive_id", "game", "table", "pair_id", "number", "game_id", "user_id", "token_id"}
+NUMBER_KWARGS = {
+    "drive_id",
+    "game",
+    "table",
+    "pair_id",
+    "number",
+    "game_id",
+    "user_id",
+    "token_id",
+    "series_id",
+}
 
 
 @pytest.mark.parametrize("huge", ["9" * 19, str(2**63), "9" * 5000])

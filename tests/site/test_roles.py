@@ -73,7 +73,7 @@ def test_every_api_address_names_its_screen():
 
 def test_the_matrix_covers_the_writes_of_every_app():
     prefixes = {key.split(":")[0] for key in WRITES if ":" in key}
-    assert {"drives", "prizes", "scorekeeper", "club"} <= prefixes
+    assert {"drives", "prizes", "scorekeeper", "club", "seasons"} <= prefixes
 
 
 # --- The club, its people, a running drive ---------------------------------------

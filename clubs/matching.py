@@ -74,7 +74,8 @@ def fold(name: str) -> str:
     out: list[str] = []
     pending = ""
     for i, word in enumerate(words):
-        joined = pending + word
+        # Joined, the word is read again ("St. e" is "Ste", which is "St").
+        joined = _word(pending + word)
         # A particle joins the next word; a first word only if it is never a first name
         # ("Mac Neil, Mary"), so "Di" or "La" before a surname stays a word of its own.
         if i + 1 < len(words) and (joined in SURNAME_ONLY or (joined in PARTICLES and i > 0)):

@@ -46,12 +46,16 @@ class Line:
 
 @dataclass(frozen=True)
 class PairLine:
-    """A pair named in a prize: number, names, and what it gets ("✓ wins", "$30.00")."""
+    """A pair named in a prize: number, names, and what it gets ("✓ wins", "$30.00").
+
+    tag, when given, is printed in the number's place ("Place 1" for a series' person,
+    who has no pair number)."""
 
     number: int
     names: str
     note: str = ""
     won: bool = False
+    tag: str | None = None
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,7 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 def _pairs_table(rows: list[PairLine], width: float, st: dict, _) -> Table:
     data = [
         [
-            _p(_("Pair %(n)d") % {"n": r.number}, st["cellb"]),
+            _p(_("Pair %(n)d") % {"n": r.number} if r.tag is None else r.tag, st["cellb"]),
             _p(r.names, st["cellb" if r.won else "cell"]),
             _p(r.note, st["cellb" if r.won else "cell"]),
         ]

@@ -251,6 +251,9 @@ def _context(drive, state, group, ticks=None, rounds=None, confirm=None, chosen=
         "ranks": RANKS,
         "suits": SUITS,
         "blocked": blocked,
+        # The shared steps (prizes/_tie_steps.html) post to these.
+        "tie_url": _tie_url(drive, group.prize),
+        "reopen_url": reverse("prizes:tie_reopen", args=[drive.pk, group.prize]),
     }
 
 

@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from accounts import urls as accounts_urls
 from drives import urls as drives_urls
+from printing import urls as printing_urls
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
@@ -13,6 +14,10 @@ urlpatterns = [
     path("drives/", include("drives.urls")),
     # Above the night and prizes: the drive's print, files and standings, the board, the API.
     path("drives/<id:drive_id>/print/", include("printing.urls")),
+    path(
+        "series/<id:series_id>/print/",
+        include((printing_urls.series_patterns, "series_print")),
+    ),
     path("drives/", include("exchange.urls")),
     path("", include("board.urls")),
     path("prizes/", include("prizes.urls")),

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import views
+from . import series_views, views
 
 app_name = "printing"
 
@@ -18,4 +18,11 @@ urlpatterns = [
     path("standings.pdf", views.standings_sheet, name="pdf_standings"),
     path("final-cards.pdf", views.final_cards, name="pdf_final_cards"),
     path("prize-report.pdf", views.prize_report_pdf, name="pdf_prize_report"),
+]
+
+# A series' printouts: config/urls.py mounts them under /series/<series_id>/print/ in the
+# series_print namespace.
+series_patterns = [
+    path("standings.pdf", series_views.series_standings_pdf, name="standings"),
+    path("prize-report.pdf", series_views.series_prize_report_pdf, name="prize_report"),
 ]

@@ -11,6 +11,7 @@ from .queries import (
     series_of_player,
     series_standings,
 )
+from .services.prizes import SeriesPrizeGroup, SeriesPrizes, series_prize_groups
 from .standings import GAMES, PAIRS, PLAYERS, POINTS, Entry, NightScore, Rules
 
 __all__ = [
@@ -22,10 +23,13 @@ __all__ = [
     "NightInfo",
     "NightScore",
     "Rules",
+    "SeriesPrizeGroup",
+    "SeriesPrizes",
     "SeriesStandings",
     "rules_words",
     "series_drives",
     "series_of_drive",
     "series_of_player",
+    "series_prize_groups",
     "series_standings",
 ]

@@ -9,12 +9,13 @@ night's pages name "the drive's series", and a night counted twice would need ru
 its own.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from drives.models import Drive
+from drives.models import Drive, cents_field
 
 # The longest points table an organizer may set (points for 1st, 2nd, ... place).
 MAX_POINT_PLACES = 20
@@ -88,3 +89,71 @@ class SeriesNight(models.Model):
 
     def __str__(self) -> str:
         return f"{self.drive} in {self.series}"
+
+
+class SeriesPrize(models.Model):
+    """What a place of the series' standings wins (1st, 2nd, ...): money or a described item,
+    as a night's PlacePrize. The series has as many prize places as it has rows."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="prizes")
+    place = models.PositiveSmallIntegerField()
+    cents = cents_field(_("amount"), null=True, blank=True, default=None)
+    item = models.CharField(_("or an item"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "place"], name="seriesprize_once_per_place"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="seriesprize_place_positive"),
+            models.CheckConstraint(
+                condition=Q(cents__isnull=False, item="") | Q(cents__isnull=True) & ~Q(item=""),
+                name="seriesprize_money_or_item",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"place {self.place} of {self.series}"
+
+
+class SeriesDecision(models.Model):
+    """How a tie for a place of the series was settled, kept step by step as a night's
+    prizes.models.Decision is: one row per place; `people` the tied entries' keys in the
+    tie's order (the rules number them 1, 2, ... in that order), `winners` their numbers.
+    While open, `detail` holds the ticks, cut rounds and play-off games saved so far."""
+
+    class Method(models.TextChoices):
+        PLAYOFF = "playoff", _("Play-off")
+        SPLIT = "split", _("Split")
+        CUT = "cut", _("Cut for low card")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("To settle")
+        DECIDED = "decided", _("Decided")
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="decisions")
+    place = models.PositiveSmallIntegerField()
+    people = models.JSONField(default=list)  # [[key, ...], ...]: each tied entry's key
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    method = models.CharField(max_length=12, choices=Method.choices, blank=True)
+    winners = models.JSONField(default=list)  # the tie's numbers: one, or all for a split
+    detail = models.JSONField(default=dict)
+    history = models.JSONField(default=list)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "place"], name="seriesdecision_once_per_place"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="open", method="") | Q(status="decided") & ~Q(method=""),
+                name="seriesdecision_method_when_decided",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"place {self.place} of {self.series}: {self.status}"

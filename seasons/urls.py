@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import prize_views, views
 
 app_name = "seasons"
 
@@ -13,4 +13,12 @@ urlpatterns = [
     path("<id:series_id>/nights/add/", views.night_add, name="night_add"),
     path("<id:series_id>/nights/<id:drive_id>/remove/", views.night_remove, name="night_remove"),
     path("<id:series_id>/new-drive/", views.drive_create, name="drive_create"),
+    # The series' prizes and their ties (prize_views).
+    path("<id:series_id>/prizes/", prize_views.series_prizes, name="series_prizes"),
+    path("<id:series_id>/prizes/<int:place>/", prize_views.series_tie, name="series_tie"),
+    path(
+        "<id:series_id>/prizes/<int:place>/reopen/",
+        prize_views.series_tie_reopen,
+        name="series_tie_reopen",
+    ),
 ]

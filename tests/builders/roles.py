@@ -178,6 +178,13 @@ ROLES: dict[str, str] = {
     "practice:undo": PUBLIC,
     "practice:next": PUBLIC,
     "practice:again": PUBLIC,
+    # seasons/urls.py (under series/): a series' prizes and their ties
+    "seasons:series_prizes": ORGANIZER,
+    "seasons:series_tie": ORGANIZER,
+    "seasons:series_tie_reopen": ORGANIZER,
+    # printing/urls.py series_patterns (under series/<series_id>/print/): its printouts
+    "series_print:standings": GET_ONLY,
+    "series_print:prize_report": GET_ONLY,
     # api/urls.py under /api/
     "api:api-root": API_OPEN,
     "api:openapi-json": API_OPEN,
@@ -296,6 +303,7 @@ def kwarg_values(world) -> dict:
         "token_id": world.api_key.pk,
         "player_id": world.player.pk,
         "series_id": world.series.pk,
+        "place": 1,
     }
 
 

@@ -12,6 +12,7 @@ from accounts.services import tokens as api_tokens
 from drives import services
 from scorekeeper import services as scorekeeper
 from seasons import services as seasons
+from seasons.services import prizes as series_prizes
 from tests.builders import NOW, add_pairs, make_club, make_drive, make_user
 from tests.builders.players import link as link_people
 from tests.builders.players import make_player
@@ -46,6 +47,8 @@ def world(club, organizer):
     # The running drive is a night of the club's series.
     series = make_series(club, organizer)
     seasons.night_add(series=series, drive=drive, actor=organizer, now=NOW)
+    # Its prizes are set (the series' prize screens).
+    series_prizes.series_prizes_set(series=series, places=[(5000, "")], actor=organizer, now=NOW)
     api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
     clients = {"anonymous": Client()}

@@ -22,8 +22,12 @@ from drives.interface import (
 )
 from drives.models import Drive, Pair, TableGame
 from prizes.interface import score_levels
+from seasons.interface import Entry, series_of_drive, series_standings
+from seasons.models import Series
 
 TOP_PAIRS = 10
+# The series page: the leaders of the drive's series, in type read across the hall.
+TOP_SERIES = 12
 # Above this many tables still playing (the start of a big hall's game) the board
 # says how many instead of a wall of numbers; the moves need the room then.
 LIST_PLAYING = 24
@@ -123,4 +127,39 @@ def board(drive: Drive) -> Board:
         levels=top_levels(rows),
         moves=moves,
         pair_count=len(rows),
+    )
+
+
+@dataclass(frozen=True)
+class SeriesPage:
+    """The board's second page between games: the leaders of the drive's series."""
+
+    series: Series
+    entries: tuple[Entry, ...]  # the first TOP_SERIES, qualified first, as the standings go
+    nights: int  # nights of the series played so far
+    more: int  # people (or pairs) of the standings not shown
+
+    @property
+    def by_pairs(self) -> bool:
+        return self.series.by == Series.By.PAIRS
+
+
+def shows_series(b: Board) -> bool:
+    """The board turns to its second page between games: every table of the game in (the
+    next game is coming, or the prizes), or the drive over."""
+    return b.drive.is_finished or bool(b.count and b.count.complete)
+
+
+def series_page(drive: Drive) -> SeriesPage | None:
+    """The series page of a drive that is a night of a series, else None (one statement
+    for a drive in no series; the standings' own three for one in a series)."""
+    series = series_of_drive(drive)
+    if series is None:
+        return None
+    table = series_standings(series)
+    return SeriesPage(
+        series=series,
+        entries=table.entries[:TOP_SERIES],
+        nights=sum(1 for n in table.nights if n.played),
+        more=max(0, len(table.entries) - TOP_SERIES),
     )

@@ -53,6 +53,12 @@ def _fresh(response: HttpResponse) -> HttpResponse:
     return response
 
 
+def board_page(request: HttpRequest) -> str:
+    """Which page of the board is asked: "series" (the drive's series, between games) or
+    "" (the night)."""
+    return "series" if request.GET.get("page") == "series" else ""
+
+
 def board_etag(request: HttpRequest, drive: Drive) -> str:
     """Names what the board would show, without rendering it.
 
@@ -67,6 +73,7 @@ def board_etag(request: HttpRequest, drive: Drive) -> str:
             get_language() or "",
             drive.name,
             str(drive.standings_public),
+            board_page(request),
         )
     )
     digest = hashlib.sha256(text.encode()).hexdigest()[:24]
@@ -88,7 +95,17 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
         return _fresh(response)
     # The ETag is read before the contents: a change in between is shown by the
     # next poll (its ETag differs), never hidden behind a 304.
-    ctx = {"board": contents.board(drive), "drive": drive}
+    b = contents.board(drive)
+    ctx = {"board": b, "drive": drive}
+    if contents.shows_series(b):
+        # Between games the board turns between two pages, the night and the drive's
+        # series (when it is a night of one), at each poll of the rotation.
+        series_page = contents.series_page(drive)
+        if series_page is not None:
+            on_series = board_page(request) == "series"
+            ctx["series_page"] = series_page if on_series else None
+            ctx["next_page"] = "" if on_series else "series"
+            ctx["rotating"] = True
     if drive.is_finished:
         # The final leaders read as the standings and the cards do: place and prize (from
         # the whole drive: its prize settings).

@@ -18,7 +18,9 @@ other card in the hand (a card of the suit led, a trump that may not be held
 back, a heart when the ace of hearts is led). So whether a card may be played
 from a hand is whether it may be played from each two-card hand it makes with
 another card held; ``ruled_out`` uses that to say which cards a player cannot
-hold after a play.
+hold after a play. The one exception: on an A♥ lead a trump held back lifts the
+duty to play a heart (a reneging player may play any card), which ``ruled_out``
+takes into account.
 """
 
 from __future__ import annotations
@@ -156,8 +158,11 @@ def _duty(
             for t in hand
             if is_trump(t, trump) and not may_hold_back(t, led, trump, o, called=called)
         )
-        hearts = _ace_rule(led, trump, o) and any(
-            c.suit is Suit.HEARTS and c != ACE_OF_HEARTS for c in hand
+        # "with no trump ... a heart if able": a player holding back a trump may play any card
+        hearts = (
+            _ace_rule(led, trump, o)
+            and not any(is_trump(c, trump) for c in hand)
+            and any(c.suit is Suit.HEARTS for c in hand)
         )
         return _Duty(led, True, blockers, hearts, called)
     suit_held = any(c.suit is led.suit and not is_trump(c, trump) for c in hand)
@@ -282,13 +287,18 @@ def ruled_out(
     >>> sorted(str(c) for c in out)[:3]
     ['10♥', '2♥', '3♥']
     """
-    return frozenset(
+    pool = [other for other in among if other != card and other not in trick]
+    out = {
         other
-        for other in among
-        if other != card
-        and other not in trick
-        and refusal((card, other), card, trick, trump, options, called=called) is not None
-    )
+        for other in pool
+        if refusal((card, other), card, trick, trump, options, called=called) is not None
+    }
+    # The one duty not card by card: a trump held back lifts the A♥ lead's heart duty,
+    # so while such a trump may be in the hand no heart is ruled out.
+    held_back = any(is_trump(t, trump) and t not in out for t in pool)
+    if trick and _ace_rule(trick[0], trump, options) and held_back:
+        out = {other for other in out if is_trump(other, trump)}
+    return frozenset(out)
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit, options: PlayOptions) -> int:

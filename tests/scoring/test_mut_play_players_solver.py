@@ -531,7 +531,8 @@ def test_the_positions_an_every_seat_for_itself_search_visits_are_counted():
     spreads = solver.spreads(pos)
     first = table.nodes
     assert solver.spreads(pos) == spreads
-    assert (first, table.nodes - first) == (2466, 5)
+    # more plays are open since a trump held back on the A♥ lead lifts the heart duty
+    assert (first, table.nodes - first) == (2510, 5)
 
 
 def dealt(seed: int, ours, o, trump, size: int):

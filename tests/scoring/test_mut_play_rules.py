@@ -69,9 +69,10 @@ def cards_of(text: str) -> frozenset[Card]:
             S,
             PlayOptions(),
             False,
-            # the trumps that may not be held back, and the hearts (5♠ and J♠ may be kept)
-            "2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ 10♠ A♠ K♠ Q♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥",
-            id="no trump and no heart on the ace of hearts",
+            # the trumps that may not be held back; not the hearts: a player holding back
+            # the 5♠ or J♠ may play any card
+            "2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ 10♠ A♠ K♠ Q♠",
+            id="no plain trump on the ace of hearts, and perhaps a trump held back",
         ),
         pytest.param(
             "2♥",
@@ -135,6 +136,34 @@ def test_a_play_rules_out_the_cards_that_would_have_made_it_illegal(
     among = deck(joker=options.joker)
     got = ruled_out(card(played), (card(led),), trump, options, called=called, among=among)
     assert got == cards_of(out)
+
+
+@pytest.mark.parametrize(
+    ("among", "out"),
+    [
+        # 5♠ and J♠ are elsewhere: with no trump to hold back, a heart had to be played
+        ("2♥ 3♥ K♠ 9♦", "2♥ 3♥ K♠"),
+        # the J♠ may be in the hand, held back: then any card may be played
+        ("2♥ 3♥ K♠ 9♦ J♠", "K♠"),
+        ("2♥ 3♥ 9♦ 5♠", ""),
+    ],
+)
+def test_off_the_ace_of_hearts_a_heart_is_ruled_out_only_with_no_trump_to_hold_back(among, out):
+    got = ruled_out(card("7♣"), (ACE_HEARTS,), S, PlayOptions(), among=tuple(cards_of(among)))
+    assert got == cards_of(out)
+
+
+def test_a_called_ace_of_hearts_lets_no_trump_excuse_a_missing_heart():
+    o = PlayOptions(hearts_on_hearts=True)
+    among = tuple(cards_of("2♥ J♠ 9♦"))
+    assert ruled_out(card("7♣"), (ACE_HEARTS,), S, o, called=True, among=among) == cards_of("2♥ J♠")
+
+
+def test_on_another_trump_lead_a_held_back_trump_leaves_the_other_voids():
+    among = tuple(cards_of("K♠ J♠ 2♥ 9♦"))
+    assert ruled_out(card("7♣"), (card("2♠"),), S, PlayOptions(), among=among) == cards_of("K♠")
+    led_hearts = ruled_out(card("7♣"), (card("K♥"),), S, PlayOptions(), among=among)
+    assert led_hearts == cards_of("2♥")
 
 
 def test_the_lead_rules_out_nothing():

@@ -106,8 +106,9 @@ def spec_legal(
         # "must play a trump; with no trump they must play a heart if able; else any card"
         if spec_is_trump(played, trump, o.joker):
             return True
-        if not all_held_back():
-            return False
+        if trumps_held:
+            # "a reneging player may play any card": the heart duty is for players with no trump
+            return all_held_back()
         hearts = [c for c in hand if c.suit is H and not spec_is_trump(c, trump, o.joker)]
         return not hearts or played in hearts
     if spec_is_trump(led, trump, o.joker):
@@ -330,15 +331,19 @@ REFUSALS = [
     (S, PlayOptions(), "A♥", "2♥ 7♣", "7♣", "When the ace of hearts is led you must play a heart."),
     (S, PlayOptions(), "A♥", "2♦ 7♣", "7♣", None),
     (S, PlayOptions(ace_hearts_led=False), "A♥", "2♥ 7♣", "7♣", None),
+    # A reneging player holds a trump: the heart duty is for players with none (card-ranks.md).
+    (S, PlayOptions(), "A♥", "J♠ 2♥ 7♣", "7♣", None),
+    (S, PlayOptions(), "A♥", "J♠ 2♥ 7♣", "2♥", None),
+    (S, PlayOptions(), "A♥", "5♠ J♠ 2♥ 7♣", "7♣", None),
+    (S, PlayOptions(renege=LOWER), "A♥", "5♠ 2♥ 7♣", "7♣", None),
     (
         S,
         PlayOptions(),
         "A♥",
-        "J♠ 2♥ 7♣",
+        "J♠ K♠ 2♥ 7♣",
         "7♣",
-        "When the ace of hearts is led you must play a heart.",
+        "When the ace of hearts is led you must play a trump.",
     ),
-    (S, PlayOptions(), "A♥", "J♠ 2♥ 7♣", "2♥", None),
 ]
 
 
@@ -451,3 +456,13 @@ def test_the_call_binds_only_when_made():
 )
 def test_card_names(c, trump, words):
     assert card_name(card(c), trump) == words
+
+
+def test_a_reneging_player_on_the_ace_of_hearts_may_play_any_card():
+    """card-ranks.md: holding back a 5 or J of trumps on an A♥ lead, a player holds a trump,
+    and the "else a heart" duty is for players with no trump."""
+    hand = cards_of("J♠ 2♥ 7♣ 9♦")
+    led = (card("A♥"),)
+    assert set(legal_cards(tuple(hand), led, S, PlayOptions())) == set(hand)
+    no_trump = cards_of("2♥ 7♣ 9♦")
+    assert set(legal_cards(tuple(no_trump), led, S, PlayOptions())) == {card("2♥")}

@@ -128,8 +128,9 @@ class Table:
     def _allowed(self, hand: int, led: int, called: bool) -> int:
         """The cards ``hand`` may play to a trick led by ``led`` (as ``rules.legal_cards``):
         a trump led asks for a trump that may not be held back (else, when the A\u2665
-        is led, a heart); a plain suit led asks for that suit (or a trump, unless
-        players must follow suit)."""
+        is led, a heart from a hand with no trump at all: a trump held back lifts it);
+        a plain suit led asks for that suit (or a trump, unless players must follow
+        suit)."""
         duty = self._duties.get((led, called))  # pragma: no mutate (a cache)
         if duty is None:
             duty = self._duties[(led, called)] = self._duty(led, called)
@@ -137,8 +138,8 @@ class Table:
         if trump_led:
             if hand & blockers:
                 return self._trumps
-            if hand & hearts:
-                return self._trumps | self._hearts
+            if hand & hearts and not hand & self._trumps:
+                return self._hearts
             return hand
         if hand & follow:
             return follow if self.options.must_follow else follow | self._trumps

@@ -4,7 +4,9 @@ A deal is a game (traditional or Auction), a number of players, the rules
 of play and a seed. Its code is short enough to read out or text to a
 friend: ``T3S-KQ4ZB2CA`` is traditional 45 for 3 players with the source's
 renege rule, seed ``KQ4ZB2C`` in base32, and a check letter that catches a
-typo or an edited code.
+typo or an edited code. Letters after the renege rule's name the other rules
+of play: J (Joker), H (off-suit aces high), M (may trump instead of following),
+X (no ace-of-hearts-led rule), C (hearts on hearts: the A♥ may be called).
 
 >>> deal = Deal("traditional", 3, PlayOptions(), 12345)
 >>> deal.code
@@ -53,8 +55,11 @@ _RENEGE: Final = {
     Renege.FIVE_ONLY: "F",
     Renege.NONE: "N",
 }
-# Flags in this order; X means the ace-of-hearts-led rule is off.
-_CODE: Final = re.compile(r"([TA])([234])([SLFN])(J?)(H?)(M?)(X?)-([A-Z2-7]{1,8})([A-Z2-7])")
+# Flags in this order; X means the ace-of-hearts-led rule is off, C that the A♥ may be
+# called ("hearts on hearts").
+_CODE: Final = re.compile(r"([TA])([234])([SLFN])(J?)(H?)(M?)(X?)(C?)-([A-Z2-7]{1,8})([A-Z2-7])")
+# A dash as phones and word processors type it (hyphens, en and em dashes, minus).
+_DASHES: Final = re.compile(r"[\u2010-\u2015\u2212\ufe63\uff0d]")
 
 
 class CodeError(ValueError):
@@ -102,6 +107,7 @@ class Deal:
                 "H" if o.aces_high else "",
                 "M" if not o.must_follow else "",
                 "X" if not o.ace_hearts_led else "",
+                "C" if o.hearts_on_hearts else "",
             )
         )
         seed = _base32(self.seed)
@@ -122,12 +128,19 @@ def _check(text: str) -> str:
 
 
 def read_deal(text: str) -> Deal:
-    """The Deal a code names; CodeError when it is not a code this site gave out."""
-    cleaned = re.sub(r"\s+", "", text or "").upper()
+    """The Deal a code names; CodeError when it is not a code this site gave out.
+
+    Read as typed or read aloud: in any case, with spaces, and with a space (or any
+    dash) for its dash.
+    """
+    cleaned = _DASHES.sub("-", (text or "").strip())
+    if "-" not in cleaned:
+        cleaned = re.sub(r"\s+", "-", cleaned, count=1)
+    cleaned = re.sub(r"\s+", "", cleaned).upper()
     m = _CODE.fullmatch(cleaned)
     if m is None:
         raise CodeError("not a deal code")
-    game, players, renege, joker, high, may_trump, no_ace_rule, seed, check = m.groups()
+    game, players, renege, joker, high, may_trump, no_ace_rule, called, seed, check = m.groups()
     head = cleaned.split("-")[0]
     if _check(head + seed) != check or (len(seed) > 1 and seed[0] == "A"):
         raise CodeError("the check letter does not match")
@@ -140,6 +153,7 @@ def read_deal(text: str) -> Deal:
         must_follow=not may_trump,
         renege={v: k for k, v in _RENEGE.items()}[renege],
         ace_hearts_led=not no_ace_rule,
+        hearts_on_hearts=bool(called),
     )
     return Deal("traditional" if game == "T" else "auction", int(players), options, value)
 

@@ -100,6 +100,11 @@ def test_the_alphabet_is_base32_and_the_seed_has_forty_bits():
         (Deal("traditional", 3, PlayOptions(aces_high=True), MAX_SEED), "T3SH-77777777X"),
         (Deal("traditional", 3, PlayOptions(must_follow=False), 1), "T3SM-BU"),
         (Deal("traditional", 3, PlayOptions(ace_hearts_led=False), 1), "T3SX-BA"),
+        (Deal("traditional", 3, PlayOptions(hearts_on_hearts=True), 1), "T3SC-BM"),
+        (
+            Deal("auction", 4, PlayOptions(ace_hearts_led=False, hearts_on_hearts=True), 2),
+            "A4SXC-CA",
+        ),
     ],
 )
 def test_each_letter_of_a_deal_code(deal, code):
@@ -131,6 +136,28 @@ def test_a_code_reads_with_spaces_and_in_lower_case():
     assert read_deal("T3S-MBZK\t") == deal
 
 
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "T3S MBZK",  # read aloud and typed with a space for the dash
+        "t3s   mbzk",
+        " T3S\u00a0MB ZK ",  # a no-break space, and a space inside the seed
+        "T3S\u2013MBZK",  # a phone's dash
+        "T3S\u2014MBZK",
+        "T3S\u2011MBZK",
+        "T3S\u2212MBZK",
+    ],
+)
+def test_a_code_reads_with_a_space_or_another_dash_for_its_dash(typed):
+    assert read_deal(typed) == Deal("traditional", 3, PlayOptions(), 12345)
+
+
+def test_a_space_stands_for_the_dash_only_when_there_is_no_dash():
+    assert read_deal("T3 S-MBZK") == Deal("traditional", 3, PlayOptions(), 12345)
+    assert refusal(read_deal, "T3S MB-ZK") == "not a deal code"
+    assert refusal(read_deal, "T3S--MBZK") == "not a deal code"
+
+
 def test_a_seed_may_start_with_b_but_not_with_a_leading_a():
     assert read_deal("T3S-BA" + check_letter("T3SBA")).seed == 32
     assert refusal(read_deal, "T3S-AB" + check_letter("T3SAB")) == (
@@ -152,6 +179,7 @@ def test_a_seed_may_start_with_b_but_not_with_a_leading_a():
         "T5S-MBZK",
         "T3Q-MBZK",
         "T3SHJ-MBZK",
+        "T3SCX-MBZK",
         "T3S-MBZKMBZKMB",
         "T3S-MB1K",
         "T3SMBZK",

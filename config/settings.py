@@ -282,7 +282,9 @@ SNAPSHOT_DIR = Path(os.environ.get("SNAPSHOT_DIR", VAR_DIR / "snapshots"))
 # One cache for every process of the site (gunicorn's workers, the practice table's own
 # server): files in CACHE_DIR (config/shared_cache.py). "default" keeps where points were
 # lost in a practice hand (computed once, then read by any worker); "rates" counts each
-# practice client's pace, apart, so counts never push a coaching entry out. Past
+# practice client's pace, apart, so counts never push a coaching entry out; "turns" keeps,
+# for a few minutes, each practice game's last changes (practice.services: a second change
+# sent with the same game cookie is refused as stale), apart for the same reason. Past
 # MAX_ENTRIES a cache drops a third of its files.
 CACHE_DIR = Path(os.environ.get("CACHE_DIR", VAR_DIR / "cache"))
 CACHES = {
@@ -295,6 +297,11 @@ CACHES = {
         "BACKEND": "config.shared_cache.FileCache",
         "LOCATION": str(CACHE_DIR / "rates"),
         "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+    "turns": {
+        "BACKEND": "config.shared_cache.FileCache",
+        "LOCATION": str(CACHE_DIR / "turns"),
+        "OPTIONS": {"MAX_ENTRIES": 5000},
     },
 }
 

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from practice.codes import card_code, move_code
 from practice.computer import Lesson
-from practice.services import HUMAN, Played
+from practice.services import HUMAN, Played, screen_mark
 from scoring.games.cards import Card, Suit
 from scoring.play import (
     Bid,
@@ -80,11 +80,14 @@ def face(c: Card) -> dict:
     }
 
 
-def move_words(move: Move, who: str, state_turn_up: Card | None = None) -> str:
-    """A move in plain words: "Left played 9♣", "Partner bid 20"."""
+def move_words(move: Move, who: str, *, forced: bool = False) -> str:
+    """A move in plain words: "Left played 9♣", "Partner bid 20". ``forced``: the
+    dealer's take of a turned-up ace, which is not robbing (card-ranks.md)."""
     match move:
         case Play(c, _call):
             return _("%(who)s played %(card)s") % {"who": who, "card": c}
+        case Rob() if forced:
+            return _("%(who)s took the turned-up ace, as the dealer must") % {"who": who}
         case Rob():
             return _("%(who)s robbed the turned-up card") % {"who": who}
         case NoRob():
@@ -102,11 +105,16 @@ def move_words(move: Move, who: str, state_turn_up: Card | None = None) -> str:
     return str(move)
 
 
-def hint_words(move: Move) -> str:
-    """The hint: "The computer would play J♦"."""
+def hint_words(move: Move, *, forced: bool = False) -> str:
+    """The hint: "The computer would play J♦". ``forced``: the dealer must take the
+    turned-up ace (not robbing)."""
     match move:
         case Play(c, _call):
             return _("The computer would play %(card)s.") % {"card": c}
+        case Rob(c) if forced:
+            return _("The computer would take the turned-up ace, discarding %(card)s.") % {
+                "card": c
+            }
         case Rob(c):
             return _("The computer would rob, discarding %(card)s.") % {"card": c}
         case NoRob():
@@ -127,20 +135,22 @@ def hint_words(move: Move) -> str:
     return str(move)
 
 
-def hint_line(hint: Hint) -> str:
+def hint_line(hint: Hint, *, forced: bool = False) -> str:
     """The hint and its reason in one line: "The computer would play J♦: it wins the
-    trick." (the coach's reasons start with the card it names)."""
+    trick." (the coach's reasons start with the card it names). ``forced``: the hint is
+    the dealer's take of a turned-up ace."""
     reason = say(hint.reason)
     move = hint.move
     named = str(move.card if isinstance(move, Play) else move)
     # "J♦: it wins the trick." in English, "J♦ : ..." in French: the card, then a colon.
     rest = reason.removeprefix(named).lstrip(" \u00a0\u202f")
+    words = hint_words(move, forced=forced)
     if not reason.startswith(named) or not rest.startswith(":"):
-        return f"{hint_words(move)} {reason}"
+        return f"{words} {reason}"
     why = rest[1:].lstrip()
     if isinstance(move, Play):
         return _("The computer would play %(card)s: %(why)s") % {"card": move.card, "why": why}
-    return _("%(advice)s: %(why)s") % {"advice": hint_words(move).rstrip("."), "why": why}
+    return _("%(advice)s: %(why)s") % {"advice": words.rstrip("."), "why": why}
 
 
 def _trick(result_plays, names, winner: int | None = None, why: str = "") -> dict:
@@ -171,8 +181,14 @@ def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:
     ctx: dict = {
         "game": game,
         "state": state,
-        "at": len(state.moves),
-        "code": game.deal.code,
+        "at": screen_mark(game),
+        # The code names every card: shown once the hand is over, not while it is hidden.
+        "code": game.deal.code if summary_due or state.over else "",
+        "why_won": (
+            why_won(setup.variant.target, state.scores, auction=game.deal.game == "auction")
+            if state.over
+            else ""
+        ),
         "names": names,
         "scores": [
             {"name": sides[i], "score": s, "mine": i == setup.side_of(HUMAN)}
@@ -209,6 +225,7 @@ def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:
     }
     ctx["hand"] = _hand(view, state, my_turn)
     ctx["may_leave"] = my_turn and view.phase is Phase.ROB and NoRob() in view.legal
+    ctx["must_take"] = my_turn and view.phase is Phase.ROB and NoRob() not in view.legal
     if my_turn and view.phase is Phase.BID:
         ctx["bids"] = [{"code": move_code(m), "words": _bid_words(m)} for m in view.legal]
     if my_turn and view.phase is Phase.TRUMP:
@@ -259,7 +276,25 @@ def _since(played: Played, names) -> list[str]:
     seats, moves = played.seats, played.state.moves
     mine = [i for i, s in enumerate(seats) if s == HUMAN]
     start = mine[-1] if mine else 0
-    return [move_words(moves[i], names[seats[i]]) for i in range(start, len(moves))][-12:]
+    return [
+        move_words(moves[i], names[seats[i]], forced=i in played.forced)
+        for i in range(start, len(moves))
+    ][-12:]
+
+
+def why_won(target: int, scores: tuple[int, ...], *, auction: bool) -> str:
+    """Why the side that won the game won, in the rules' words (game-scoring.md)."""
+    several = sum(1 for s in scores if s >= target) > 1
+    if not several:
+        return _("The first side to reach %(target)s wins.") % {"target": target}
+    if auction:
+        return _(
+            "Both sides reached %(target)s in the last hand: the side that won the bid goes"
+            " out and wins."
+        ) % {"target": target}
+    return _(
+        "More than one side passed %(target)s in the last hand: the one with more points wins."
+    ) % {"target": target}
 
 
 def _summary(played: Played, names, sides, lessons=None) -> dict | None:

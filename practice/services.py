@@ -17,19 +17,22 @@ they are busy, pool.Busy is raised before anything is written.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+import json
+import secrets
+from dataclasses import dataclass, field, replace
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.utils.translation import gettext as _
 
 from practice import computer, pool
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
 from practice.store import GameStore, Unreadable
 from scoring.games.cards import Card
-from scoring.play import IllegalMove, Move, State, new_game, players, view_of
+from scoring.play import Discard, IllegalMove, Move, Rob, State, new_game, players, view_of
 from scoring.speak import say
 
 COACHING_KEPT = 24 * 3600  # seconds the cache keeps where points were lost in a hand
+TURN_KEPT = 600  # seconds a change of a game is remembered, for a second one sent with it
 HUMAN = 0  # you sit at seat 0; the computer players to your left around the table
 MAX_MOVES = 5_000  # far beyond any game to 120; a game holding more was not made here
 
@@ -48,13 +51,18 @@ class Game:
     """A practice game as its cookie keeps it.
 
     seen: the hands whose summary you have seen; the computer players wait
-    for you to read a hand's summary before they play on.
+    for you to read a hand's summary before they play on. id: the game's own
+    random name, turn: how many times it was changed (each change counts once:
+    two changes sent with the same cookie, from two tabs or a double tap, are
+    told apart by it, and only the first is made).
     """
 
     deal: Deal
     level: str
     moves: tuple[str, ...] = ()
     seen: int = 0
+    id: str = ""
+    turn: int = 0
 
     def to_data(self) -> dict:
         return {
@@ -62,6 +70,8 @@ class Game:
             "level": self.level,
             "moves": list(self.moves),
             "seen": self.seen,
+            "id": self.id,
+            "turn": self.turn,
         }
 
 
@@ -76,6 +86,7 @@ class Played:
     hand_end: tuple[State, Move] | None  # the state before the hand's last card, and that card
     dealt: tuple[tuple[Card, ...], ...] = ()  # the last finished hand's cards as dealt, by seat
     hand_ends: tuple[int, ...] = ()  # how many moves the game had when each hand ended
+    forced: frozenset[int] = field(default=frozenset())  # the dealers' takes of a turned-up ace
 
 
 def load(store: GameStore) -> Game | None:
@@ -92,7 +103,8 @@ def load(store: GameStore) -> Game | None:
         level = str(data["level"])
         if len(moves) > MAX_MOVES or level not in computer.LEVELS:
             raise ValueError(level)
-        return Game(read_deal(str(data["deal"])), level, moves, int(data["seen"]))
+        name, turn = str(data.get("id", "")), int(data.get("turn", 0))
+        return Game(read_deal(str(data["deal"])), level, moves, int(data["seen"]), name, turn)
     except (KeyError, TypeError, ValueError):
         raise unreadable(store) from None
 
@@ -108,17 +120,19 @@ def replay(game: Game) -> Played:
     state = new_game(game.deal.setup(), game.deal.seed)
     seats: list[int] = []
     hand_end = None
-    dealt_now, dealt, ends = state.hands, (), []
-    for text in game.moves:
+    dealt_now, dealt, ends, forced = state.hands, (), [], set()
+    for n, text in enumerate(game.moves):
         move = read_move(text)
         before = state
         seats.append(state.to_act if state.to_act is not None else -1)
+        if isinstance(move, Rob) and before.dealer_must_take_ace():
+            forced.add(n)
         state = state.apply(move)
         if len(state.summaries) > len(before.summaries):
             hand_end, dealt = (before, move), dealt_now
             ends.append(len(state.moves))
             dealt_now = state.hands
-    return Played(game, state, tuple(seats), hand_end, dealt, tuple(ends))
+    return Played(game, state, tuple(seats), hand_end, dealt, tuple(ends), frozenset(forced))
 
 
 def play(store: GameStore) -> Played | None:
@@ -161,10 +175,36 @@ def _advance(state: State, game: Game) -> State:
     return state
 
 
+def screen_mark(game: Game) -> str:
+    """The state a screen is drawn from, as its move forms send it (``at``): any change
+    of the game (a move, an undo, the next hand) gives another."""
+    text = json.dumps(game.to_data(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def stale() -> PracticeError:
+    return PracticeError(_("That screen was out of date. Here is the table as it is now."), 409)
+
+
 def _save(store: GameStore, game: Game, state: State) -> Game:
-    game = replace(game, moves=tuple(move_code(m) for m in state.moves))
-    store.write(game.to_data())
-    return game
+    """Write the changed game, once per turn: a second change sent with the same cookie
+    (the same moment) is refused as stale, and the store then holds the game as the
+    first change left it, so the refusal shows the table as it is now."""
+    changed = replace(
+        game,
+        moves=tuple(move_code(m) for m in state.moves),
+        id=game.id or secrets.token_hex(8),
+        turn=game.turn + 1,
+    )
+    if game.id:
+        key = f"practice-turn:{game.id}:{game.turn}"
+        if not caches["turns"].add(key, changed.to_data(), TURN_KEPT):
+            first = caches["turns"].get(key)
+            if isinstance(first, dict):
+                store.write(first)
+            raise stale()
+    store.write(changed.to_data())
+    return changed
 
 
 def game_start(*, store: GameStore, deal: Deal, level: str) -> Game:
@@ -176,22 +216,26 @@ def game_start(*, store: GameStore, deal: Deal, level: str) -> Game:
     return _save(store, game, state)
 
 
-def game_move(*, store: GameStore, move: Move, at: int) -> Game:
+def game_move(*, store: GameStore, move: Move, at: str) -> Game:
     """Your move, then the computer players' until your turn comes again.
 
-    ``at``: how many moves the screen you acted on had seen; another number
-    means that screen was out of date (409) and nothing is played.
+    ``at``: the state the screen you acted on was drawn from (``screen_mark``);
+    another means that screen was out of date (409) and nothing is played. Only the
+    moves the screen offers are taken: the dealer's draw is blind (the pack is never
+    named), and a refusal says nothing about where the other cards are.
     """
     played = current(store)
     game, state = played.game, played.state
-    if at != len(state.moves):
-        raise PracticeError(_("That screen was out of date. Here is the table as it is now."), 409)
+    if at != screen_mark(game):
+        raise stale()
     if state.over:
         raise PracticeError(_("The game is over."), 409)
     if len(state.summaries) > game.seen:
         raise PracticeError(_("The hand is over: read its summary, then deal the next."), 409)
     if state.to_act != HUMAN:
         raise PracticeError(_("It is not your turn."), 409)
+    if isinstance(move, Discard) and move.take:
+        raise PracticeError(_("That is not a move in this game."))
     try:
         state = state.apply(move)
     except IllegalMove as refused:

@@ -23,6 +23,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from clubs.views import htmx_refusal, page
 from practice import computer, pool, screen, services
@@ -122,24 +123,31 @@ def _start_page(request, *, deal: Deal | None = None, error: str = "", status: i
     return render(request, START, ctx, status=status)
 
 
-def _table_page(request, played, *, status: int = 200, error: str = "", hint: str = ""):
+def _table_page(request, played, *, status: int = 200, error: str = "", hint: str = "", **more):
     lessons = services.coaching_kept(played)
-    ctx = {**screen.table(played, lessons), "error": error, "hint": hint}
+    ctx = {**screen.table(played, lessons), "error": error, "hint": hint, **more}
     return page(request, TABLE, ctx, status=status)
 
 
 def _refused(request, message: str, status: int) -> HttpResponse:
     """A refusal in plain words, with nothing changed: in the flash region for htmx, on
-    the table (or the start screen when there is no game) otherwise."""
-    if request.htmx:
+    the table (or the start screen when there is no game) otherwise. A screen out of
+    date (409) answers htmx too with the table as it is now, the message in it, in place
+    of the table's region, so the next tap is on the table as it is."""
+    if request.htmx and status != 409:
         return htmx_refusal(request, message, status)
     try:
         played = services.play(request.practice)
     except services.PracticeError:  # the game did not read: it is forgotten now
         played = None
+    if request.htmx and played is None:
+        return htmx_refusal(request, message, status)
     if played is None:
         return _start_page(request, error=message, status=status)
-    return _table_page(request, played, status=status, error=message)
+    response = _table_page(request, played, status=status, error=message)
+    if request.htmx:
+        return reswap(retarget(response, "#content"), "outerHTML")
+    return response
 
 
 def _done(request) -> HttpResponse:
@@ -254,9 +262,9 @@ def start(request: HttpRequest) -> HttpResponse:
 def move(request: HttpRequest) -> HttpResponse:
     try:
         chosen = parse_move(request.POST)
-        at = int(request.POST.get("at", ""))
-    except (CodeError, ValueError):
+    except CodeError:
         return _refused(request, _("That is not a move in this game."), 400)
+    at = request.POST.get("at", "")
     return _acting(services.game_move)(request, move=chosen, at=at)
 
 
@@ -277,6 +285,15 @@ def next_hand(request: HttpRequest) -> HttpResponse:
 @keeps_game
 @_computer_work()
 def again(request: HttpRequest) -> HttpResponse:
+    """The same deal from its first card. A game not over is lost by it, so the table
+    first asks (``sure`` not sent: nothing changes) and the answer's button sends it."""
+    if not request.POST.get("sure"):
+        try:
+            played = services.current(request.practice)
+        except services.PracticeError as error:
+            return _refused(request, error.message, error.status)
+        if not played.state.over:
+            return _table_page(request, played, confirm_again=True)
     return _acting(services.game_again)(request)
 
 
@@ -290,7 +307,8 @@ def hint(request: HttpRequest) -> HttpResponse:
     except services.PracticeError as error:
         return _refused(request, error.message, error.status)
     chosen = services.hint(played)
-    words = screen.hint_line(chosen) if chosen else _("It is not your turn.")
+    forced = played.state.dealer_must_take_ace()
+    words = screen.hint_line(chosen, forced=forced) if chosen else _("It is not your turn.")
     if request.htmx:
         return render(request, f"{TABLE}#hint", {"hint": words})
     return _table_page(request, played, hint=words)

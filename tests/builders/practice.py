@@ -20,3 +20,8 @@ def kept(client) -> dict | None:
 def played_in(client) -> services.Played | None:
     """``client``'s game replayed, as the table shows it."""
     return services.play(game_store(client))
+
+
+def at_of(client) -> str:
+    """The state ``client``'s table is drawn from, as its move forms send it."""
+    return services.screen_mark(services.load(game_store(client)))

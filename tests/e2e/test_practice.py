@@ -173,7 +173,7 @@ def test_robbing_the_turned_up_ace_by_two_taps(page: Page, live_server):
     rob_deal = Deal("traditional", 3, PlayOptions(), 20261129).code  # you deal, A♥ turned up
     page.set_viewport_size(PHONE)
     open_deal(page, live_server.url, rob_deal)
-    expect(page.get_by_role("heading", name="Rob: take the A♥ turned up")).to_be_visible()
+    expect(page.get_by_role("heading", name="Take the A♥ turned up")).to_be_visible()
     first = page.locator("form#hand button.playcard").first
     thrown = first.get_attribute("aria-label").split(":")[0]  # "3 of spades: discard it…"
     box = first.bounding_box()
@@ -221,3 +221,30 @@ def test_busy_computer_players_are_said_on_the_table_and_a_tap_later_works(
         holder.join(5)
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#hint")).to_contain_text("The computer would")
+
+
+def test_a_second_tab_out_of_date_gets_the_table_as_it_is_now_and_plays_on(
+    page: Page, shoot, live_server
+):
+    """Two tabs of one browser: a card played in one leaves the other out of date. Its
+    next tap is refused, and the table it shows is the one as it is now, so the tap after
+    that plays."""
+    page.set_viewport_size(PHONE)
+    open_deal(page, live_server.url, TRADITIONAL)
+    other = page.context.new_page()
+    other.set_viewport_size(PHONE)
+    other.goto(f"{live_server.url}/practice/")
+    taps_ready(other)
+    stale = at(other)
+    tap_a_card(page)  # the first tab plays: the second's table is out of date
+    now = at(page)
+    assert now != stale
+    tap_a_card(other)  # refused: the table comes back as it is now, the message in it
+    expect(other.locator("#content .msg.error")).to_have_text(
+        "That screen was out of date. Here is the table as it is now."
+    )
+    assert at(other) == now
+    shoot(other, "practice-stale-tab-phone", full_page=True)
+    tap_a_card(other)  # this one plays
+    expect(other.locator("#content .msg.error")).to_have_count(0)
+    other.close()

@@ -18,7 +18,7 @@ from practice import pool, services
 from practice.codes import Deal, move_code
 from scoring.play import PlayOptions
 from tests.builders import HTMX
-from tests.builders.practice import kept, played_in
+from tests.builders.practice import at_of, kept, played_in
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def to_the_summary(client: Client):
     while not played.state.summaries:
         state = played.state
         move = move_code(state.legal_moves()[0])
-        client.post(reverse("practice:move"), {"move": move, "at": len(state.moves)})
+        client.post(reverse("practice:move"), {"move": move, "at": at_of(client)})
         played = played_in(client)
     assert played.state.to_act != services.HUMAN  # the next hand: they play first
     return played
@@ -66,11 +66,11 @@ VIEWS = {
         "practice:move",
         lambda c: {
             "move": a_move_they_answer(start(c)),
-            "at": len(played_in(c).state.moves),
+            "at": at_of(c),
         },
     ),
     "next": ("post", "practice:next", lambda c: to_the_summary(c) and {}),
-    "again": ("post", "practice:again", lambda c: start(c) and {}),
+    "again": ("post", "practice:again", lambda c: start(c) and {"sure": "1"}),
     "hint": ("get", "practice:hint", lambda c: start(c) and {}),
     "coaching": ("get", "practice:coaching", lambda c: to_the_summary(c) and {"hand": 1}),
 }
@@ -165,7 +165,7 @@ def test_the_table_and_undo_set_nobody_thinking_and_are_answered_when_busy(
 ):
     played = start(anon_client)
     move = a_move_they_answer(played)
-    anon_client.post(reverse("practice:move"), {"move": move, "at": len(played.state.moves)})
+    anon_client.post(reverse("practice:move"), {"move": move, "at": at_of(anon_client)})
     settings.PRACTICE_RATE = "1/m"
     with all_slots_taken(settings, tmp_path):
         for _ in range(3):

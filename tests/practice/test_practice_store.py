@@ -7,6 +7,7 @@ and the longest full game to 120 the computer players made, measured."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from datetime import timedelta
 from html import unescape
 
@@ -25,7 +26,7 @@ from practice.models import KeptGame
 from practice.store import COOKIE, GameStore
 from scoring.play import PlayOptions, new_game
 from tests.builders import HTMX
-from tests.builders.practice import kept, played_in
+from tests.builders.practice import at_of, kept, played_in
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,7 @@ def start(client, deal_code=None, level="ned"):
 def play_first_card(client):
     played = played_in(client)
     move = played.state.legal_moves()[0]
-    data = {"move": f"p:{card_code(move.card)}", "at": len(played.state.moves)}
+    data = {"move": f"p:{card_code(move.card)}", "at": at_of(client)}
     return client.post(reverse("practice:move"), data)
 
 
@@ -122,7 +123,8 @@ def test_the_cookie_is_signed_compressed_and_small(anon_client):
     value = cookie_value(anon_client)
     assert value.startswith(".")  # compressed
     game = signing.loads(value, salt=store.SALT)
-    assert game == kept(anon_client) and set(game) == {"deal", "level", "moves", "seen"}
+    assert game == kept(anon_client)
+    assert set(game) == {"deal", "level", "moves", "seen", "id", "turn"}
     assert len(value) < 400
 
 
@@ -241,7 +243,9 @@ def test_a_new_game_replaces_a_cookie_that_does_not_read(anon_client, good_cooki
     start(anon_client)
     fresh = Client()
     start(fresh)
-    assert played_in(anon_client).game == played_in(fresh).game
+    mine, theirs = played_in(anon_client).game, played_in(fresh).game
+    assert mine.id != theirs.id  # each game its own
+    assert replace(mine, id="") == replace(theirs, id="")
     assert anon_client.get(reverse("practice:table")).status_code == 200
 
 
@@ -265,7 +269,7 @@ def test_undo_and_reload_work_from_the_cookie_alone(anon_client):
     reload = Client()
     reload.cookies[COOKIE] = cookie_value(anon_client)
     assert reload.post(reverse("practice:undo")).status_code == 302
-    assert kept(reload) == before
+    assert kept(reload) == before | {"turn": before["turn"] + 2}  # played, then taken back
     page = text(reload.get(reverse("practice:table")))
     assert "Take back my last move" not in page and 'name="at"' in page
 
@@ -291,7 +295,7 @@ def test_a_game_too_long_for_its_cookie_is_kept_in_a_row_and_plays_on(anon_clien
     assert KeptGame.objects.get().game["moves"] == kept(anon_client)["moves"]
     assert len(kept(anon_client)["moves"]) > len(row.game["moves"])
     assert anon_client.post(reverse("practice:undo")).status_code == 302
-    assert KeptGame.objects.get().game == row.game
+    assert KeptGame.objects.get().game == row.game | {"turn": row.game["turn"] + 2}
     body = text(anon_client.get(reverse("practice:table")))
     assert 'name="at"' in body
 
@@ -301,7 +305,7 @@ def test_a_long_game_that_fits_again_goes_back_to_its_cookie(anon_client, monkey
     start(anon_client)
     assert KeptGame.objects.count() == 1
     monkeypatch.setattr(store, "MAX_COOKIE", 3_800)
-    assert anon_client.post(reverse("practice:again")).status_code == 302
+    assert anon_client.post(reverse("practice:again"), {"sure": "1"}).status_code == 302
     assert KeptGame.objects.count() == 0
     assert "kept" not in signing.loads(cookie_value(anon_client), salt=store.SALT)
     assert played_in(anon_client).game.moves

@@ -17,7 +17,7 @@ from practice.codes import Deal, card_code, move_code, read_deal
 from scoring.games.cards import deck
 from scoring.play import Phase, Play, PlayOptions, view_of
 from tests.builders import HTMX
-from tests.builders.practice import kept, played_in
+from tests.builders.practice import at_of, kept, played_in
 
 pytestmark = pytest.mark.django_db
 
@@ -48,14 +48,14 @@ def moves(client) -> list[str]:
 
 
 def play_card(client, card, **extra):
-    at = len(moves(client))
+    at = at_of(client)
     url = reverse("practice:move")
     return client.post(url, {"move": f"p:{card_code(card)}", "at": at}, **extra)
 
 
 def act(client, state):
     """Make the first legal move (a card, or a rob at the start of a hand)."""
-    at = len(moves(client))
+    at = at_of(client)
     move = move_code(state.legal_moves()[0])
     return client.post(reverse("practice:move"), {"move": move, "at": at})
 
@@ -214,7 +214,7 @@ def test_a_card_you_do_not_hold_is_refused(anon_client):
 def test_a_move_that_does_not_read_is_refused(anon_client, move):
     start(anon_client)
     before = list(moves(anon_client))
-    r = anon_client.post(reverse("practice:move"), {"move": move, "at": len(before)})
+    r = anon_client.post(reverse("practice:move"), {"move": move, "at": at_of(anon_client)})
     assert r.status_code == 400
     assert moves(anon_client) == before
 
@@ -223,9 +223,8 @@ def test_a_move_from_an_out_of_date_screen_is_refused(anon_client):
     played = start(anon_client)
     before = list(moves(anon_client))
     card = played.state.legal_moves()[0].card
-    r = anon_client.post(
-        reverse("practice:move"), {"move": f"p:{card_code(card)}", "at": len(before) - 1}
-    )
+    at = str(len(before))  # the number of moves made, not the state the screen was drawn from
+    r = anon_client.post(reverse("practice:move"), {"move": f"p:{card_code(card)}", "at": at})
     assert r.status_code == 409
     assert "out of date" in text(r)
     assert moves(anon_client) == before
@@ -388,14 +387,17 @@ def test_the_same_deal_again_starts_over_with_the_same_cards(anon_client):
     played = start(anon_client)
     first_hand = played.state.hands[0]
     play_card(anon_client, played.state.legal_moves()[0].card)
-    r = anon_client.post(reverse("practice:again"))
+    r = anon_client.post(reverse("practice:again"), {"sure": "1"})
     assert r.status_code == 302
     again = played_in(anon_client)
     assert again.state.hands[0] == first_hand and again.game.deal == played.game.deal
 
 
-def test_the_table_shows_its_deal_code(anon_client):
-    start(anon_client)
+def test_the_table_shows_its_deal_code_once_the_hand_is_over(anon_client):
+    played = start(anon_client)
+    while not played.state.summaries:
+        act(anon_client, played.state)
+        played = played_in(anon_client)
     body = text(anon_client.get(reverse("practice:table")))
     assert f"<strong>{code()}</strong>" in body
     assert f"?deal={code()}" in body
@@ -434,7 +436,7 @@ def test_auction_shows_bid_buttons_on_your_turn(anon_client):
     body = text(anon_client.get(reverse("practice:table")))
     assert 'value="pass"' in body and "Bid 20" in body
     assert "Game to 120" in body
-    r = anon_client.post(reverse("practice:move"), {"move": "pass", "at": len(moves(anon_client))})
+    r = anon_client.post(reverse("practice:move"), {"move": "pass", "at": at_of(anon_client)})
     assert r.status_code == 302
     state = played_in(anon_client).state
     assert state.calls[-1][0] == 0 or state.phase is not Phase.BID
@@ -454,7 +456,7 @@ def test_the_drives_list_and_the_rules_page_link_to_the_practice_table(org_clien
 
 def test_auction_discard_and_draw_by_ticking_cards(anon_client):
     played = start(anon_client, code(game="auction", players=4))
-    anon_client.post(reverse("practice:move"), {"move": "pass", "at": len(moves(anon_client))})
+    anon_client.post(reverse("practice:move"), {"move": "pass", "at": at_of(anon_client)})
     played = played_in(anon_client)
     assert played.state.phase is Phase.DISCARD and played.state.to_act == services.HUMAN
     body = text(anon_client.get(reverse("practice:table")))
@@ -463,14 +465,15 @@ def test_auction_discard_and_draw_by_ticking_cards(anon_client):
     form = {
         "move": "discard",
         "discard": [card_code(hand[0]), card_code(hand[1])],
-        "at": len(moves(anon_client)),
+        "at": at_of(anon_client),
     }
     assert anon_client.post(reverse("practice:move"), form).status_code == 302
     after = played_in(anon_client).state
     assert after.discards[0] == hand[:2]
     assert (
         anon_client.post(
-            reverse("practice:move"), {"move": "discard", "discard": ["zz"], "at": len(after.moves)}
+            reverse("practice:move"),
+            {"move": "discard", "discard": ["zz"], "at": at_of(anon_client)},
         ).status_code
         == 400
     )
@@ -481,13 +484,13 @@ def test_an_ace_turned_up_to_you_as_dealer_must_be_taken(anon_client):
     state = played.state
     assert state.phase is Phase.ROB and state.to_act == services.HUMAN
     body = text(anon_client.get(reverse("practice:table")))
-    assert f"Rob: take the {state.turn_up} turned up and discard a card" in body
+    assert f"Take the {state.turn_up} turned up and discard a card" in body
     assert f"you must take the {state.turn_up}" in body and "Leave it" not in body
     assert body.count("discard it and take the turned-up card") == 5  # each card says so
-    r = anon_client.post(reverse("practice:move"), {"move": "n", "at": len(state.moves)})
+    r = anon_client.post(reverse("practice:move"), {"move": "n", "at": at_of(anon_client)})
     assert r.status_code == 400 and "the dealer must take it" in text(r)
     throw = state.hands[0][0]
-    form = {"move": f"r:{card_code(throw)}", "at": len(state.moves)}
+    form = {"move": f"r:{card_code(throw)}", "at": at_of(anon_client)}
     assert anon_client.post(reverse("practice:move"), form).status_code == 302
     after = played_in(anon_client).state
     assert state.turn_up in after.hands[0] + tuple(c for _, c in after.played())
@@ -504,7 +507,7 @@ def finish_a_hand(client, deal_code=None, choose=None):
     while not played.state.summaries:
         state = played.state
         move = choose(state) if choose else state.legal_moves()[0]
-        r = client.post(reverse("practice:move"), {"move": move_code(move), "at": len(state.moves)})
+        r = client.post(reverse("practice:move"), {"move": move_code(move), "at": at_of(client)})
         assert r.status_code == 302
         played = played_in(client)
     return played
@@ -642,6 +645,6 @@ def test_the_holder_of_the_ace_of_trumps_is_offered_the_rob_in_plain_words(anon_
     throw = state.hands[0][-1]
     assert f'value="r:{card_code(throw)}"' in body
     # Leaving it: the same hand, now to play.
-    r = anon_client.post(reverse("practice:move"), {"move": "n", "at": len(state.moves)}, **HTMX)
+    r = anon_client.post(reverse("practice:move"), {"move": "n", "at": at_of(anon_client)}, **HTMX)
     assert r.status_code == 200 and "Rob:" not in text(r)
     assert played_in(anon_client).state.hands[0] == state.hands[0]

@@ -16,7 +16,7 @@ from drives import services as drives
 from practice.codes import Deal, card_code
 from scoring.play import PlayOptions
 from tests.builders import HTMX, started_drive
-from tests.builders.practice import played_in
+from tests.builders.practice import at_of, played_in
 
 pytestmark = pytest.mark.django_db
 
@@ -30,13 +30,14 @@ def practice_taps(client) -> list[int]:
         client.get(reverse("practice:table")).status_code,
     ]
     state = played_in(client).state
-    move = {"move": f"p:{card_code(state.legal_moves()[0].card)}", "at": len(state.moves)}
+    move = {"move": f"p:{card_code(state.legal_moves()[0].card)}", "at": at_of(client)}
     statuses += [
         client.post(reverse("practice:move"), move).status_code,
         client.get(reverse("practice:hint"), **HTMX).status_code,
         client.get(reverse("practice:hint")).status_code,
         client.post(reverse("practice:undo"), **HTMX).status_code,
-        client.post(reverse("practice:again")).status_code,
+        client.post(reverse("practice:again")).status_code,  # asks first
+        client.post(reverse("practice:again"), {"sure": "1"}).status_code,
         client.get(reverse("practice:new")).status_code,
     ]
     return statuses
@@ -58,7 +59,7 @@ def test_no_anonymous_screen_writes_a_session_row(club, organizer):
             ).status_code,
             *practice_taps(visitor),
         ]
-        assert statuses == [302, 200, 200, 200, 302, 302, 200, 302, 200, 200, 200, 302, 200]
+        assert statuses == [302, 200, 200, 200, 302, 302, 200, 302, 200, 200, 200, 200, 302, 200]
     # Each start, then each tap from a client that keeps no cookie at all.
     for _ in range(5):
         assert Client().post(reverse("practice:start"), {"deal": DEAL}).status_code == 302

@@ -41,10 +41,12 @@ def test_counts_from_several_processes_at_once_all_add_up(tmp_path):
     assert FileCache(str(tmp_path), {}).get("taps") == 600
 
 
-def test_the_site_keeps_its_caches_in_files_both_caches_apart(settings):
+def test_the_site_keeps_its_caches_in_files_each_cache_apart(settings):
     assert {name: conf["BACKEND"] for name, conf in settings.CACHES.items()} == {
         "default": "config.shared_cache.FileCache",
         "rates": "config.shared_cache.FileCache",
+        "turns": "config.shared_cache.FileCache",
     }
-    assert settings.CACHES["default"]["LOCATION"] != settings.CACHES["rates"]["LOCATION"]
+    locations = {conf["LOCATION"] for conf in settings.CACHES.values()}
+    assert len(locations) == len(settings.CACHES)
     assert settings.RATELIMIT_USE_CACHE == "rates"

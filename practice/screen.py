@@ -84,6 +84,8 @@ def move_words(move: Move, who: str, *, forced: bool = False) -> str:
     """A move in plain words: "Left played 9♣", "Partner bid 20". ``forced``: the
     dealer's take of a turned-up ace, which is not robbing (card-ranks.md)."""
     match move:
+        case Play(c, True):
+            return _("%(who)s led %(card)s and called hearts on hearts") % {"who": who, "card": c}
         case Play(c, _call):
             return _("%(who)s played %(card)s") % {"who": who, "card": c}
         case Rob() if forced:
@@ -109,6 +111,8 @@ def hint_words(move: Move, *, forced: bool = False) -> str:
     """The hint: "The computer would play J♦". ``forced``: the dealer must take the
     turned-up ace (not robbing)."""
     match move:
+        case Play(c, True):
+            return _("The computer would lead %(card)s and call hearts on hearts.") % {"card": c}
         case Play(c, _call):
             return _("The computer would play %(card)s.") % {"card": c}
         case Rob(c) if forced:
@@ -148,7 +152,7 @@ def hint_line(hint: Hint, *, forced: bool = False) -> str:
     if not reason.startswith(named) or not rest.startswith(":"):
         return f"{words} {reason}"
     why = rest[1:].lstrip()
-    if isinstance(move, Play):
+    if isinstance(move, Play) and not move.call:
         return _("The computer would play %(card)s: %(why)s") % {"card": move.card, "why": why}
     return _("%(advice)s: %(why)s") % {"advice": words.rstrip("."), "why": why}
 
@@ -226,6 +230,9 @@ def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:
     ctx["hand"] = _hand(view, state, my_turn)
     ctx["may_leave"] = my_turn and view.phase is Phase.ROB and NoRob() in view.legal
     ctx["must_take"] = my_turn and view.phase is Phase.ROB and NoRob() not in view.legal
+    call = next((m for m in view.legal if isinstance(m, Play) and m.call), None)
+    ctx["call"] = {"code": move_code(call), "card": str(call.card)} if my_turn and call else None
+    ctx["called"] = state.called
     if my_turn and view.phase is Phase.BID:
         ctx["bids"] = [{"code": move_code(m), "words": _bid_words(m)} for m in view.legal]
     if my_turn and view.phase is Phase.TRUMP:

@@ -71,6 +71,7 @@ def parse_deal(data) -> Deal:
         must_follow=(data.get("follow") or "follow") == "follow",
         renege=Renege(renege),
         ace_hearts_led=bool(data.get("ace_hearts_led")),
+        hearts_on_hearts=bool(data.get("hearts_on_hearts")),
     )
     return Deal(choice[0], choice[1], options, secrets.randbelow(MAX_SEED + 1))
 

@@ -247,3 +247,69 @@ def test_the_dealers_forced_take_of_an_ace_is_not_called_robbing(anon_client):
 def test_the_game_over_screen_says_why_that_side_won(auction, scores, words):
     target = 120 if auction else 45
     assert screen.why_won(target, scores, auction=auction) == words
+
+
+# ---- hearts on hearts -----------------------------------------------------------------
+
+
+def test_the_start_screen_offers_hearts_on_hearts_in_plain_words_and_the_code_carries_it(
+    anon_client,
+):
+    body = text(anon_client.get(reverse("practice:new")))
+    assert 'name="hearts_on_hearts"' in body
+    assert "Hearts on hearts: when you lead the ace of hearts you may call it" in body
+    form = {"game": "t3", "level": "ned", "ace_hearts_led": "1", "hearts_on_hearts": "1"}
+    anon_client.post(reverse("practice:start"), form)
+    game = played_in(anon_client).game
+    assert game.deal.options.hearts_on_hearts and game.deal.code.startswith("T3SC-")
+    offered = text(anon_client.get(reverse("practice:new"), {"deal": game.deal.code}))
+    assert "Hearts on hearts: the leader of the ace of hearts may call it" in offered
+    anon_client.post(reverse("practice:start"), {"game": "t3", "level": "ned"})
+    assert not played_in(anon_client).game.deal.options.hearts_on_hearts
+
+
+def your_lead_with_the_ace_of_hearts():
+    """A game with hearts on hearts, played (first legal moves) to your lead holding the A♥."""
+    from scoring.games.cards import ACE_OF_HEARTS
+    from scoring.play import new_game
+
+    for seed in range(1, 400):
+        deal = Deal("traditional", 3, PlayOptions(hearts_on_hearts=True), seed)
+        state = new_game(deal.setup(), seed)
+        while state.hand_no == 0 and not state.over:
+            if (
+                state.to_act == services.HUMAN
+                and state.phase is Phase.PLAY
+                and not state.trick
+                and ACE_OF_HEARTS in state.hands[0]
+            ):
+                moves = tuple(move_code(m) for m in state.moves)
+                return services.Game(deal, "ned", moves, 0, "a1b2c3d4e5f60718", 1)
+            state = state.apply(state.legal_moves()[0])
+    raise AssertionError("no seed with your lead holding the A♥")
+
+
+def test_leading_the_ace_of_hearts_you_may_call_it_and_the_trick_is_called(anon_client):
+    from django.core import signing
+
+    from practice import store
+
+    game = your_lead_with_the_ace_of_hearts()
+    anon_client.cookies[COOKIE] = signing.dumps(game.to_data(), salt=store.SALT, compress=True)
+    body = text(anon_client.get(reverse("practice:table")))
+    assert "Lead the A♥ and call hearts on hearts" in body and 'value="c:Ah"' in body
+    r = anon_client.post(reverse("practice:move"), {"move": "c:Ah", "at": at_of(anon_client)})
+    assert r.status_code == 302
+    played = played_in(anon_client)
+    assert played.game.moves[len(game.moves)] == "c:Ah"
+    state = played.state
+    led = [t for t in state.tricks if t.plays[0][0] == services.HUMAN and t.plays[0][1].rank == "A"]
+    assert state.hand_no == 0 and led and led[0].called  # the trick was played as called
+    since = screen.table(played)["since"]
+    assert since[0] == "You led A♥ and called hearts on hearts"
+
+
+def test_without_the_option_no_call_is_offered(anon_client):
+    start(anon_client)
+    body = text(anon_client.get(reverse("practice:table")))
+    assert "call hearts on hearts" not in body

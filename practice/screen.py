@@ -274,6 +274,9 @@ def _hand(view, state, my_turn: bool) -> list[dict]:
             item["move"] = move_code(Play(c))
         elif my_turn and view.phase is Phase.ROB:
             item["move"] = move_code(Rob(c))
+            if Rob(c) not in view.legal:  # the ace that gives the right to rob is kept
+                item["legal"] = False
+                item["reason"] = _("Keep %(card)s: it gives you the right to rob.") % {"card": c}
         cards.append(item)
     return cards
 

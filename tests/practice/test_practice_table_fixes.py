@@ -313,3 +313,21 @@ def test_without_the_option_no_call_is_offered(anon_client):
     start(anon_client)
     body = text(anon_client.get(reverse("practice:table")))
     assert "call hearts on hearts" not in body
+
+
+def test_robbing_the_screen_does_not_offer_the_ace_of_trumps_as_the_discard(anon_client):
+    from scoring.play import NoRob
+
+    for seed in range(1, 400):
+        played = start(anon_client, code(seed))
+        state = played.state
+        mine = state.phase is Phase.ROB and state.to_act == services.HUMAN
+        if mine and NoRob() in state.legal_moves():
+            break
+    else:
+        raise AssertionError("no seed where you hold the ace of trumps and may rob")
+    ace = state.ace_of_trumps()
+    (item,) = [c for c in screen.table(played)["hand"] if c["code"] == card_code(ace)]
+    assert not item["legal"] and item["reason"] == f"Keep {ace}: it gives you the right to rob."
+    body = text(anon_client.get(reverse("practice:table")))
+    assert body.count("discard it and take the turned-up card") == 4  # the four others

@@ -169,7 +169,7 @@ def _trick(result_plays, names, winner: int | None = None, why: str = "") -> dic
 
 
 def _done(t: TrickResult, names) -> dict:
-    return _trick(t.plays, names, t.winner, t.explanation)
+    return {**_trick(t.plays, names, t.winner, t.explanation), "called": t.called}
 
 
 def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:

@@ -331,3 +331,20 @@ def test_robbing_the_screen_does_not_offer_the_ace_of_trumps_as_the_discard(anon
     assert not item["legal"] and item["reason"] == f"Keep {ace}: it gives you the right to rob."
     body = text(anon_client.get(reverse("practice:table")))
     assert body.count("discard it and take the turned-up card") == 4  # the four others
+    assert "keep it: it gives you the right to rob" in body
+
+
+def test_a_game_cookie_from_before_the_turns_reads_and_plays_on(anon_client):
+    """A cookie written before games had an id and a turn (deal, level, moves, seen)."""
+    from django.core import signing
+
+    from practice import store
+
+    played = start(anon_client, code(CHOICE))
+    old = {k: v for k, v in kept(anon_client).items() if k not in ("id", "turn")}
+    anon_client.cookies[COOKIE] = signing.dumps(old, salt=store.SALT, compress=True)
+    assert played_in(anon_client).game.moves == played.game.moves
+    r = post_move(anon_client, played.state.legal_moves()[0], screen_at(anon_client))
+    assert r.status_code == 302
+    now = kept(anon_client)
+    assert len(now["moves"]) > len(old["moves"]) and now["id"] and now["turn"] == 1

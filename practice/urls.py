@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .friends import views as friends
 
 app_name = "practice"
 
@@ -14,4 +15,15 @@ urlpatterns = [
     path("again/", views.again, name="again"),
     path("hint/", views.hint, name="hint"),
     path("coaching/", views.coaching, name="coaching"),
+    path("friends/", friends.home, name="friends"),
+    path("friends/start/", friends.start, name="friends_start"),
+    path("friends/join/", friends.join, name="friends_join"),
+    path("friends/<str:table_code>/", friends.table, name="friends_table"),
+    path("friends/<str:table_code>/poll/", friends.poll, name="friends_poll"),
+    path("friends/<str:table_code>/sit/", friends.sit, name="friends_sit"),
+    path("friends/<str:table_code>/begin/", friends.begin, name="friends_begin"),
+    path("friends/<str:table_code>/move/", friends.move, name="friends_move"),
+    path("friends/<str:table_code>/next/", friends.next_hand, name="friends_next"),
+    path("friends/<str:table_code>/hand-over/", friends.hand_over, name="friends_hand_over"),
+    path("friends/<str:table_code>/qr.svg", friends.qr, name="friends_qr"),
 ]

@@ -185,6 +185,18 @@ ROLES: dict[str, str] = {
     # printing/urls.py series_patterns (under series/<series_id>/print/): its printouts
     "series_print:standings": GET_ONLY,
     "series_print:prize_report": GET_ONLY,
+    # practice/friends: a table shared by phones, no account; a seat is held by its cookie
+    "practice:friends": GET_ONLY,
+    "practice:friends_join": GET_ONLY,
+    "practice:friends_table": GET_ONLY,
+    "practice:friends_poll": GET_ONLY,
+    "practice:friends_qr": GET_ONLY,
+    "practice:friends_start": PUBLIC,
+    "practice:friends_sit": PUBLIC,
+    "practice:friends_begin": PUBLIC,
+    "practice:friends_move": PUBLIC,
+    "practice:friends_next": PUBLIC,
+    "practice:friends_hand_over": PUBLIC,
     # api/urls.py under /api/
     "api:api-root": API_OPEN,
     "api:openapi-json": API_OPEN,
@@ -304,6 +316,7 @@ def kwarg_values(world) -> dict:
         "player_id": world.player.pk,
         "series_id": world.series.pk,
         "place": 1,
+        "table_code": world.friends.code,
     }
 
 

@@ -14,6 +14,7 @@ from scorekeeper import services as scorekeeper
 from seasons import services as seasons
 from seasons.services import prizes as series_prizes
 from tests.builders import NOW, add_pairs, make_club, make_drive, make_user
+from tests.builders.friends import friends_table
 from tests.builders.players import link as link_people
 from tests.builders.players import make_player
 from tests.builders.series import make_series
@@ -50,6 +51,7 @@ def world(club, organizer):
     # Its prizes are set (the series' prize screens).
     series_prizes.series_prizes_set(series=series, places=[(5000, "")], actor=organizer, now=NOW)
     api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
+    friends, _keys = friends_table("Ann", "Bob", "Cy")
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
     clients = {"anonymous": Client()}
     for who, user in (("scorer", scorer), ("other_organizer", other), ("organizer", organizer)):
@@ -63,6 +65,7 @@ def world(club, organizer):
         score_game=score_game,
         link=link,
         api_key=api_key,
+        friends=friends,
         clients=clients,
         series=series,
     )

@@ -2,7 +2,8 @@
 
 A practice game lives in its browser's cookie; only a very long one is kept on the
 server (practice.models.KeptGame). This forgets each one not played for as long as a
-session lasts (SESSION_HOURS, 12). `make run` runs it at start.
+session lasts (SESSION_HOURS, 12), and each friends' table (practice.friends) as old.
+`make run` runs it at start.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from practice.friends.services import forget_stale as forget_stale_tables
 from practice.store import forget_stale
 
 
@@ -17,6 +19,9 @@ class Command(BaseCommand):
     help = "Forget the long practice games kept on the server that nobody has played lately."
 
     def handle(self, *args, **opts):
-        forgotten = forget_stale(now=timezone.now())
+        now = timezone.now()
+        forgotten = forget_stale(now=now)
+        tables = forget_stale_tables(now=now)
         if opts["verbosity"] > 0:
             self.stdout.write(f"{forgotten} long practice games forgotten.")
+            self.stdout.write(f"{tables} friends' tables forgotten.")

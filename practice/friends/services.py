@@ -115,14 +115,14 @@ def seats_of(table: FriendsTable) -> tuple[FriendsSeat | None, ...]:
     return tuple(rows.get(n) for n in range(deal_of(table).players))
 
 
-def _here_key(code: str, number: int) -> str:
+def here_key(code: str, number: int) -> str:
     return f"practice-friends-here:{code}:{number}"
 
 
 def note_here(table: FriendsTable, seat: FriendsSeat, now: datetime) -> None:
     """The phone at ``seat`` is looking at the table now (kept in the cache every process
     shares, at most every HERE_EVERY seconds: a look writes nothing to the database)."""
-    key = _here_key(table.code, seat.number)
+    key = here_key(table.code, seat.number)
     last = cache.get(key)
     if not isinstance(last, float) or now.timestamp() - last >= HERE_EVERY:
         cache.set(key, now.timestamp(), int(kept_for().total_seconds()))
@@ -133,13 +133,13 @@ def kinds_of(
 ) -> tuple[str, ...]:
     """Who holds each seat: a person looking, a person away (the computer plays for
     them), or the computer."""
-    last = cache.get_many([_here_key(table.code, s.number) for s in seats if s is not None])
+    last = cache.get_many([here_key(table.code, s.number) for s in seats if s is not None])
     kinds = []
     for s in seats:
         if s is None:
             kinds.append(COMPUTER)
             continue
-        seen = last.get(_here_key(table.code, s.number))
+        seen = last.get(here_key(table.code, s.number))
         fresh = isinstance(seen, float) and now.timestamp() - seen <= DROP_AFTER
         kinds.append(PERSON if fresh else AWAY)
     return tuple(kinds)

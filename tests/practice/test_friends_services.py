@@ -6,6 +6,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
+from django.core.cache import cache
 
 from practice import pool
 from practice.codes import move_code
@@ -263,3 +264,24 @@ def test_forget_practice_games_forgets_old_friends_tables_too(monkeypatch):
     call_command("forget_practice_games", stdout=out)
     assert "1 friends' tables forgotten." in out.getvalue()
     assert list(FriendsTable.objects.values_list("pk", flat=True)) == [new.pk]
+
+
+def test_a_computer_move_thought_on_a_table_that_changed_meanwhile_is_not_written(monkeypatch):
+    from practice import computer
+
+    table, keys = friends_table("Ann", "Bob", "Cy")
+    table = play_on(table, keys, hands=0, moves=1)  # Bob leads, Cy to play
+    cy = FriendsSeat.objects.get(key=keys[2])
+    chosen = computer.choose_move
+
+    def while_thinking(state, seat, level, seed):
+        # The starter gives Cy's seat to the computer meanwhile: the table changed.
+        services.seat_hand_over(code=table.code, key=keys[0], number=cy.number, now=NOW)
+        return chosen(state, seat, level, seed)
+
+    # Cy is away: the computer thinks for her seat while the starter changes the table.
+    cache.delete(services.here_key(table.code, cy.number))
+    monkeypatch.setattr(computer, "choose_move", while_thinking)
+    made = services.computer_turns(code=table.code, now=later(1))
+    assert made == 0
+    assert services.table_of(table.code).moves == table.moves

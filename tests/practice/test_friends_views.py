@@ -9,8 +9,10 @@ from html import unescape
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from practice.codes import move_code
+from practice.friends import services
 from practice.friends.views import COOKIE
 from practice.models import FriendsSeat, FriendsTable
 from tests.builders import HTMX
@@ -212,3 +214,37 @@ def test_the_starter_hands_a_seat_to_the_computer():
     r = starter.post(url("friends_hand_over", code), {"seat": 2}, **HTMX)
     assert r.status_code == 200 and "Computer 2" in text(r)
     assert "Take a seat" in text(bob.get(url("friends_table", code)))
+
+
+def test_no_answer_to_a_phone_holds_another_seats_cards_in_play():
+    starter, code = started()
+    bob = joined(code, 2, "Bob")
+    joined(code, 3, "Cy")
+    starter.post(url("friends_begin", code))
+    answers = []
+    for _turn in range(6):  # Bob, Cy, the computer and Ann play; then a trick more
+        state = state_of(code)
+        seat = state.to_act
+        phone = {0: starter, 1: bob}.get(seat)
+        answers.append((1, state, text(bob.get(url("friends_table", code)))))
+        answers.append((1, state, text(bob.get(url("friends_poll", code), **HTMX))))
+        if phone is None:  # Cy's turn: her phone is not asked here; she plays by service
+            cy = FriendsSeat.objects.get(table__code=code, number=seat)
+            services.game_move(
+                code=code,
+                key=cy.key,
+                move=state.legal_moves()[0],
+                at=len(state.moves),
+                now=timezone.now(),
+            )
+            continue
+        move = {"move": move_code(state.legal_moves()[0]), "at": len(state.moves)}
+        r = phone.post(url("friends_move", code), move, **HTMX)
+        assert r.status_code == 200
+        if phone is bob:
+            answers.append((1, state_of(code), text(r)))
+    for seat, state, page in answers:
+        played = {c for _s, c in state.trick} | {c for t in state.tricks for _s, c in t.plays}
+        for other in (s for s in range(4) if s != seat):
+            for c in set(state.hands[other]) - played:
+                assert f'aria-label="{label(c)}' not in page and f'data-card="{c}"' not in page

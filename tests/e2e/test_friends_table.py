@@ -15,6 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from practice.friends import services
 from tests.builders.browser import tap_a_card
 from tests.e2e.conftest import LANDSCAPE, PHONE, PORTRAIT, watch
 from tests.support import hall_fit_problems
@@ -137,4 +138,46 @@ def test_three_phones_and_a_computer_player_play_a_game_to_its_end(browser, live
     assert all(not found for found in unfit.values()), unfit
     assert not problems, problems
     for page in phones.values():
+        page.context.close()
+
+
+def test_a_phone_that_drops_out_is_played_by_the_computer_and_takes_its_seat_back(
+    browser, live_server, settings, monkeypatch
+):
+    settings.PRACTICE_RATE = "600/m"
+    monkeypatch.setattr(services, "DROP_AFTER", 3)  # seconds, for the test (20 at the hall)
+    monkeypatch.setattr(services, "HERE_EVERY", 1)
+    problems: list[str] = []
+    unfit: dict[str, list[str]] = {}
+    ann, bob = phone(browser, problems), phone(browser, problems)
+    base = live_server.url
+    ann.goto(f"{base}/practice/friends/")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("radio", name="Forty-Fives, 4 players in partnerships", exact=True).check()
+    ann.get_by_role("radio", name="Ned").check()
+    ann.get_by_role("button", name="Start the table").click()
+    code = ann.locator(".tablecode").inner_text().strip()
+    bob.goto(f"{base}/practice/friends/{code}/")
+    measure(bob, "take-a-seat", unfit)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_role("button", name="Sit here").click()  # seat 2: the first free one
+    ann.get_by_role("button", name="Everyone is here: deal").click()
+    # Bob (seat 2) leads (after Ann, the dealer, robs a turned-up ace, if one is turned);
+    # his phone goes away before he plays.
+    expect(ann.locator(".scores")).to_be_visible()
+    if ann.locator("form#hand").count():
+        tap_a_card(ann)
+    expect(bob.locator("form#hand")).to_be_visible(timeout=3_000)
+    bob.goto("about:blank")
+    expect(ann.locator(".trick .played").first).to_contain_text("Bob", timeout=8_000)
+    expect(ann.locator(".seat.away")).to_contain_text("Bob")
+    measure(ann, "away", unfit)
+    # Back: the same phone's cookie takes the seat back, and the computer leaves it be.
+    bob.goto(f"{base}/practice/friends/{code}/")
+    expect(bob.locator(".scores")).to_be_visible()
+    expect(bob.locator(".hand .playcard").first).to_be_visible()
+    expect(ann.locator(".seat.away")).to_have_count(0, timeout=3_000)
+    assert all(not found for found in unfit.values()), unfit
+    assert not problems, problems
+    for page in (ann, bob):
         page.context.close()

@@ -261,12 +261,17 @@ def table_begin(*, code: str, key: str | None, now: datetime) -> FriendsTable:
     return table_of(code)
 
 
-def seat_join(*, code: str, number: int, name: str | None, now: datetime) -> FriendsSeat:
+def seat_join(
+    *, code: str, number: int, name: str | None, now: datetime, key: str | None = None
+) -> FriendsSeat:
     """A person sits at the free seat ``number`` (one the computer holds); from there on
-    the computer players leave that seat to them."""
+    the computer players leave that seat to them. ``key``: the seat the phone holds at
+    this table already, if any (one phone, one seat)."""
     person = _name(name)
     with transaction.atomic():
         table = _locked(code)
+        if _seat_with(table, key) is not None:
+            raise PracticeError(_("This phone has a seat at this table already."), 409)
         seats = seats_of(table)
         if all(s is not None for s in seats):
             raise PracticeError(_("This table is full: every seat has a person."), 409)

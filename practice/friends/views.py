@@ -258,7 +258,11 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
     if number is None:
         return _refused(request, code, _("Choose one of the table's seats."), 400)
     seat = services.seat_join(
-        code=code, number=number - 1, name=request.POST.get("name"), now=timezone.now()
+        code=code,
+        number=number - 1,
+        name=request.POST.get("name"),
+        now=timezone.now(),
+        key=_key(request, code),
     )
     response = redirect("practice:friends_table", code)
     return holding(response, request, code, seat.key)

@@ -248,3 +248,30 @@ def test_no_answer_to_a_phone_holds_another_seats_cards_in_play():
         for other in (s for s in range(4) if s != seat):
             for c in set(state.hands[other]) - played:
                 assert f'aria-label="{label(c)}' not in page and f'data-card="{c}"' not in page
+
+
+def test_a_friends_table_writes_no_session_row():
+    from accounts.models import Session
+
+    starter, code = started()
+    bob = joined(code, 2, "Bob")
+    starter.post(url("friends_begin", code))
+    state = state_of(code)
+    phone = bob if state.to_act == 1 else starter
+    r = phone.post(
+        url("friends_move", code),
+        {"move": move_code(state.legal_moves()[0]), "at": len(state.moves)},
+        **HTMX,
+    )
+    assert r.status_code == 200
+    for client in (starter, bob, Client()):
+        assert client.get(url("friends_table", code)).status_code == 200
+        assert client.get(url("friends_poll", code), **HTMX).status_code == 200
+    assert Session.objects.count() == 0
+
+
+def test_a_phone_holds_one_seat_at_a_table():
+    starter, code = started()
+    r = starter.post(url("friends_sit", code), {"seat": 2, "name": "Ann again"})
+    assert r.status_code == 409 and "already" in text(r)
+    assert not FriendsSeat.objects.filter(table__code=code, number=1).exists()

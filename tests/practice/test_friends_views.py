@@ -275,3 +275,13 @@ def test_a_phone_holds_one_seat_at_a_table():
     r = starter.post(url("friends_sit", code), {"seat": 2, "name": "Ann again"})
     assert r.status_code == 409 and "already" in text(r)
     assert not FriendsSeat.objects.filter(table__code=code, number=1).exists()
+
+
+def test_the_table_speaks_french_to_a_french_phone():
+    starter, code = started()
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
+    assert "Se joindre à une table" in text(french.get(reverse("practice:friends")))
+    page = text(french.get(url("friends_table", code)))
+    assert "Prendre une place" in page and "Place 2" in page
+    r = french.get(reverse("practice:friends_join"), {"code": "ZZZZZ"})
+    assert r.status_code == 404 and "Aucune table n'a le code ZZZZZ" in text(r)

@@ -281,19 +281,42 @@ def test_margaret_leaves_the_card_when_her_lowest_may_not_be_thrown():
 
 BIDS = [15, 20, 25, 30]
 BIDDING = [
-    # (why, hand, options, legal, calls, move)
-    ("1.5 tricks, worth 12.5: she passes", "5♦ 2♦ 9♣ 8♠ 7♥", PLAIN, BIDS, (), Pass()),
-    ("2 tricks, worth 15: she bids 15", "5♦ 2♦ K♣ 8♠ 7♥", PLAIN, BIDS, (), Bid(15)),
-    ("4.5 tricks count as 4: 25", "5♦ J♦ A♥ A♦ K♦", PLAIN, [30], (), Pass()),
+    # (why, hand, options, legal, calls, move); seat 0 is the dealer, last to call
     (
-        "five tricks count as four: worth 25, not 30",
-        "5♦ J♦ A♥ A♦ Joker",
-        JOKER_RULES,
+        "1.5 tricks and her partner's, 12.5, and 5 for the 5: 17.5, the least bid",
+        "5♦ 2♦ 9♣ 8♠ 7♥",
+        PLAIN,
+        BIDS,
+        (),
+        Bid(15),
+    ),
+    ("2.5 tricks and no 5: 12.5, she passes", "J♦ 2♦ 9♣ 8♠ 7♥", PLAIN, BIDS, (), Pass()),
+    ("three tricks and no 5: 15 exactly is enough", "J♦ A♥ 9♣ 8♠ 7♥", PLAIN, BIDS, (), Bid(15)),
+    (
+        "4.5 tricks and her partner's count as five, and the 5: 30",
+        "5♦ J♦ A♥ A♦ K♦",
+        PLAIN,
+        [30],
+        (),
+        Bid(30),
+    ),
+    ("five tricks and the 5: 30", "5♦ J♦ A♥ A♦ Joker", JOKER_RULES, [30], (), Bid(30)),
+    (
+        "3.5 tricks and her partner's, and the 5: 27.5, not 30",
+        "5♦ J♦ A♥ 2♦ 9♣",
+        PLAIN,
         [30],
         (),
         Pass(),
     ),
-    ("strong enough for the lowest bid only", "5♦ J♦ A♥ A♦ 9♣", PLAIN, [25, 30], (), Bid(25)),
+    (
+        "worth 30, the dealer takes it at the least bid",
+        "5♦ J♦ A♥ A♦ 9♣",
+        PLAIN,
+        [25, 30],
+        (),
+        Bid(25),
+    ),
     ("no pass allowed: the first legal move", "9♣ 8♠ 7♥ 6♠ 4♣", PLAIN, None, (), Bid(30)),
 ]
 
@@ -301,7 +324,7 @@ BIDDING = [
 @pytest.mark.parametrize(
     ("why", "hand", "options", "amounts", "calls", "move"), BIDDING, ids=[r[0] for r in BIDDING]
 )
-def test_margaret_bids_five_points_a_sure_trick_and_one_trick_from_her_partner(
+def test_margaret_bids_five_points_a_sure_trick_one_from_her_partner_and_five_for_the_5(
     why, hand, options, amounts, calls, move
 ):
     legal = [Bid(30), Bid(35)] if amounts is None else [Pass()] + [Bid(a) for a in amounts]
@@ -317,16 +340,16 @@ def test_margaret_passes_when_she_may_wherever_the_pass_is_listed():
 @pytest.mark.parametrize(
     ("why", "hand", "calls", "move"),
     [
-        ("worth as much as the bid: she holds", "5♦ J♦ 2♦ 3♦ 8♠", [(1, Bid(20))], Hold()),
+        ("worth as much as the bid: she holds", "J♦ A♥ 2♦ 3♦ 8♠", [(1, Bid(20))], Hold()),
         ("worth more than the bid: she holds", "5♦ J♦ A♥ 2♦ 9♣", [(1, Bid(20))], Hold()),
-        ("worth less: she passes", "5♦ 2♦ 9♣ 8♠ 7♥", [(1, Bid(20))], Pass()),
+        ("worth less: she passes", "J♦ 2♦ 9♣ 8♠ 7♥", [(1, Bid(20))], Pass()),
         (
             "the highest bid counts",
-            "5♦ J♦ 2♦ 3♦ 8♠",
+            "J♦ A♥ 2♦ 3♦ 8♠",
             [(1, Bid(20)), (2, Pass()), (3, Bid(25))],
             Pass(),
         ),
-        ("no bid to hold: she does not hold", "5♦ J♦ A♥ A♦ K♦", [(1, Pass())], Pass()),
+        ("no bid to hold: she bids the least", "5♦ J♦ A♥ A♦ K♦", [(1, Pass())], Bid(30)),
     ],
 )
 def test_margaret_holds_as_dealer_when_her_hand_is_worth_the_bid(why, hand, calls, move):

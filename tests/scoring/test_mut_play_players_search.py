@@ -281,9 +281,9 @@ def test_the_recorded_estimates_of_a_lead_with_partners():
     view = view_of(state, state.to_act)
     assert view.seat == 0 and view.hand == cards("Q♣ 7♦ 5♣")
     assert estimates(view, seed=1) == {
-        play("Q♣"): Estimate(3.5, 3.5),
-        play("7♦"): Estimate(2.25, 2.25),
-        play("5♣"): Estimate(-0.5, -0.5),
+        play("Q♣"): Estimate(4.0, 4.0),
+        play("7♦"): Estimate(2.0, 2.0),
+        play("5♣"): Estimate(-0.25, -0.25),
     }
     # Margaret would lead the 5♣; Angus keeps it
     assert margaret_choose(view) == play("5♣")
@@ -294,8 +294,8 @@ def test_the_recorded_estimates_of_a_first_bid():
     state = new_game(auction(), 3)
     view = view_of(state, state.to_act)
     assert estimates(view, seed=1) == {
-        Pass(): Estimate(-12.5, -12.5),
-        Bid(15): Estimate(12.5, 12.5),
+        Pass(): Estimate(-3.75, -3.75),
+        Bid(15): Estimate(21.25, 21.25),
         Bid(20): Estimate(3.75, 3.75),
     }
     assert angus_choose(view, seed=1) == Bid(15)

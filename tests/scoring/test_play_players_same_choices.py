@@ -1,7 +1,9 @@
 """Angus's choices on a fixed, seeded set of 300 views are those recorded from the
 solver before it searched hands as bit masks (tests/fixtures/angus_choices.json,
 written by ``python bench/angus_views.py --record``): a faster search must not
-change a decision. The recording predates reading the bidding, which is
+change a decision. Margaret plays the games the views come from and Angus
+leans on her rules, so a change to her play records them again (the same
+command, with ``search.BID_TRIES = 0``). The recording predates reading the bidding, which is
 switched off here (it changes only Auction views with bids). The mask
 legality is checked against the rules library."""
 

@@ -479,3 +479,28 @@ def test_a_chance_is_a_chance_and_a_stronger_card_of_the_same_suit_holds_as_well
             same_kind = is_trump(a, trump) == is_trump(b, trump)
             if same_kind and trick_winner(shown + (b, a), trump, o) == len(shown) + 1:
                 assert chances[a] >= chances[b] - 1e-12, (a, b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), calls=st.integers(0, 3))
+def test_her_bid_is_never_above_her_hand_s_worth_nor_over_her_partner(seed, calls):
+    # A real Auction bidding, ``calls`` random calls made before hers.
+    rng = random.Random(seed)
+    s = new_game(auction(dealer_may_hold=True), seed)
+    for _ in range(calls):
+        if s.phase is not Phase.BID:
+            break
+        s = s.apply(rng.choice(s.legal_moves()))
+    if s.phase is not Phase.BID:
+        return
+    view = view_of(s, s.to_act)
+    move = margaret_choose(view)
+    assert move in s.legal_moves()
+    if not isinstance(move, Bid) or Pass() not in view.legal:
+        return
+    setup, o = view.setup, view.setup.options
+    assert move.amount <= max(
+        hand_worth(view.hand, suit, o, partnerships=setup.partnerships) for suit in Suit
+    )
+    bids = [seat for seat, m in view.calls if isinstance(m, Bid)]
+    assert not bids or setup.side_of(bids[-1]) != setup.side_of(view.seat)

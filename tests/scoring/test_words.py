@@ -28,7 +28,7 @@ from scoring.games.options import OPTION
 from scoring.play import PlayOptions
 from scoring.words import Msg, Said, from_json, gettext_noop, ngettext_noop, to_json
 from tests.builders import NOW
-from tests.builders.practice import played_in
+from tests.builders.practice import at_of, played_in
 
 _ = gettext_noop
 
@@ -371,8 +371,9 @@ def test_a_practice_move_the_rules_refuse_is_said_in_the_language_of_the_screen(
     assert r.status_code == 302
     played = played_in(anon_client)
     other = next(c for c in deck() if c not in played.state.hands[0])
-    at = len(played.game.moves)
-    r = anon_client.post(reverse("practice:move"), {"move": f"p:{card_code(other)}", "at": at})
+    r = anon_client.post(
+        reverse("practice:move"), {"move": f"p:{card_code(other)}", "at": at_of(anon_client)}
+    )
     assert r.status_code == 400
     assert f"YOU DO NOT HOLD {other}." in unescape(r.content.decode())
 

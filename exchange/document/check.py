@@ -183,7 +183,8 @@ def _check_pairs(raw: Any) -> list[dict]:
             p,
             where,
             ("number", "player1", "player2", "paid", "arrived_game", "left_after_game"),
-            optional=("code",),
+            # Pair codes and the register's people came after the first files.
+            optional=("code", "person1", "person2"),
         )
         n = read.whole_number(p["number"], f"{where}.number", 1, MAX_PAIR)
         if n in seen:
@@ -217,9 +218,16 @@ def _check_pairs(raw: Any) -> list[dict]:
                 "arrived_game": arrived,
                 "left_after_game": left,
                 "code": code,
+                "person1": _person(p.get("person1"), f"{where}.person1"),
+                "person2": _person(p.get("person2"), f"{where}.person2"),
             }
         )
     return pairs
+
+
+def _person(value: Any, where: str) -> str | None:
+    """A pair's person as the file names them (the register's name), or None."""
+    return None if value is None else read.name(value, where, MAX_NAME)
 
 
 def _check_table(raw: Any, game: int, where: str, numbers: set[int], users: set[str]) -> dict:

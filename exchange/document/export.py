@@ -47,7 +47,7 @@ def file_name(drive: Drive) -> str:
 def drive_export(drive: Drive) -> dict:
     """The drive, its night and its prizes as a JSON-ready document (see the module doc)."""
     drive = Drive.objects.select_related("club", "copied_from").get(pk=drive.pk)
-    pairs = list(drive.pairs.order_by("number"))
+    pairs = list(drive.pairs.order_by("number").select_related("person1", "person2"))
     number = {p.pk: p.number for p in pairs}
 
     def num(pair_id: int | None) -> int | None:
@@ -231,6 +231,10 @@ def drive_export(drive: Drive) -> dict:
                 "arrived_game": p.arrived_game,
                 "left_after_game": p.left_after_game,
                 "code": p.code,
+                # The register's people, by the name the register writes them with (no
+                # phone, e-mail or notes: a drive file is shared with other clubs).
+                "person1": p.person1.name if p.person1 else None,
+                "person2": p.person2.name if p.person2 else None,
             }
             for p in pairs
         ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -10,7 +11,18 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.interface import FRONT, DriveError, Origin, record_audit
+from clubs.interface import (
+    FRONT,
+    DriveError,
+    Origin,
+    Player,
+    fold,
+    record_audit,
+    register_of,
+)
+from clubs.interface import (
+    Decision as MatchDecision,
+)
 from clubs.models import AuditEntry, Club
 from drives.interface import check_game_options, key_source, pair_code_draw
 from drives.models import (
@@ -31,6 +43,43 @@ from .check import CheckedDocument, DocumentRefused, check_document
 from .limits import FORMAT, VERSION
 
 # ---------------------------------------------------------------- import
+
+
+@dataclass
+class People:
+    """The imported pairs' people: (pair number, 1 or 2) -> the club's entry; which names
+    were found in the register and which were added to it (the import's summary)."""
+
+    found: dict[tuple[int, int], Player]
+    matched: list[str]
+    added: list[str]
+
+
+def _people(club: Club, drive: Drive, pairs: list[dict], now: datetime) -> People:
+    """Each pair's two people in the club's register: the file's person (the register's
+    name where it was exported) or, from a file without people, the pair's name, matched
+    as a typed name is (clubs.matching): the one entry with its key, else a new entry.
+    One person is never both players of a pair, nor in two pairs of the drive."""
+    register = register_of(club)
+    found: dict[tuple[int, int], Player] = {}
+    taken: set[int] = set()
+    new: list[Player] = []
+    matched: list[str] = []
+    for p in pairs:
+        for slot in (1, 2):
+            name = p[f"person{slot}"] or p[f"player{slot}"]
+            match = register.match(name, near=False)
+            best = match.best
+            if match.decision is MatchDecision.EXACT and best.id not in taken:
+                taken.add(best.id)
+                found[(p["number"], slot)] = Player(pk=best.id, club=club, name=best.name)
+                matched.append(best.name)
+            else:
+                person = Player(club=club, name=name, match_key=fold(name), created_at=now)
+                found[(p["number"], slot)] = person
+                new.append(person)
+    Player.objects.bulk_create(new)
+    return People(found=found, matched=matched, added=[p.name for p in new])
 
 
 def _club_drive(club: Club, ref: tuple[str, date] | None) -> Drive | None:
@@ -61,6 +110,9 @@ def drive_import(
     People are matched by username among the club's own members (anyone else,
     even with the same username in another club, becomes nobody). A jar carried to,
     or a drive copied from, is matched by name and date among the club's drives.
+    Each pair's people are matched to the club's player register (the file's person, or
+    the pair's name from a file without people) or added to it; the drive returned says
+    which (players_found, players_added), as does the import's audit entry.
     A document that fails any check is refused (DriveError 400) and nothing is written.
     """
     try:
@@ -120,8 +172,18 @@ def _write(
     # exported gets new ones (its cards are printed again).
     kept = {p["code"] for p in c.pairs if p["code"]}
     fresh = iter(pair_code_draw(kept, sum(not p["code"] for p in c.pairs)))
+    people = _people(club, drive, c.pairs, now)
     pairs = Pair.objects.bulk_create(
-        [Pair(drive=drive, **{**p, "code": p["code"] or next(fresh)}) for p in c.pairs]
+        [
+            Pair(
+                drive=drive,
+                **{k: v for k, v in p.items() if k not in ("person1", "person2", "code")},
+                code=p["code"] or next(fresh),
+                person1=people.found[(p["number"], 1)],
+                person2=people.found[(p["number"], 2)],
+            )
+            for p in c.pairs
+        ]
     )
     pair = {p.number: p for p in pairs}
 
@@ -276,6 +338,10 @@ def _write(
             "pairs": len(pairs),
             "audit_entries": len(entries),
             "unknown_users": unknown,
+            "players_found": people.matched,
+            "players_added": people.added,
         },
     )
+    # What the import page says of the players: found in the register, or added to it.
+    drive.players_found, drive.players_added = people.matched, people.added
     return drive

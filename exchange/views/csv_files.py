@@ -57,8 +57,19 @@ def _csv(drive: Drive, what: str, header: list[str], rows: Iterable[Iterable]) -
 
 
 def standings_rows(drive: Drive) -> list[list]:
+    people = {
+        p.pk: (p.person1.name if p.person1 else "", p.person2.name if p.person2 else "")
+        for p in drive.pairs.select_related("person1", "person2")
+    }
     return [
-        [r.rank, r.pair.number, r.pair.names, r.won, " ".join(str(g) for g in sorted(r.punched))]
+        [
+            r.rank,
+            r.pair.number,
+            r.pair.names,
+            r.won,
+            " ".join(str(g) for g in sorted(r.punched)),
+            *people[r.pair.pk],
+        ]
         for r in drive_standings(drive)
     ]
 
@@ -112,7 +123,15 @@ def audit_rows(drive: Drive) -> list[list]:
 @require_GET
 def standings(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    header = [_("Place"), _("Pair"), _("Names"), _("Games won"), _("Punched games")]
+    header = [
+        _("Place"),
+        _("Pair"),
+        _("Names"),
+        _("Games won"),
+        _("Punched games"),
+        _("First player in the register"),
+        _("Second player in the register"),
+    ]
     return _csv(drive, "standings", header, standings_rows(drive))
 
 

@@ -80,5 +80,17 @@ def drive_import(request: HttpRequest) -> HttpResponse:
     messages.success(
         request, _("“%(name)s” imported as a new drive of your club.") % {"name": drive.name}
     )
+    found, added = drive.players_found, drive.players_added
+    messages.info(
+        request,
+        _("Players: %(found)d found in the register, %(added)d added to it%(names)s.")
+        % {
+            "found": len(found),
+            "added": len(added),
+            "names": (": " + ", ".join(added[:20]) + ("…" if len(added) > 20 else ""))
+            if added
+            else "",
+        },
+    )
     url = reverse("drives:drive_detail", args=[drive.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

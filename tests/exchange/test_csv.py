@@ -71,11 +71,22 @@ def test_standings_list_every_pair_with_its_punched_games(org_client, drive):
         'attachment; filename="drive-2026-11-29-friday-45s-standings.csv"'
     )
     header, *body = rows(r)
-    assert header == ["Place", "Pair", "Names", "Games won", "Punched games"]
+    assert header == [
+        "Place",
+        "Pair",
+        "Names",
+        "Games won",
+        "Punched games",
+        "First player in the register",
+        "Second player in the register",
+    ]
     assert len(body) == 7
     by_pair = {int(row[1]): row for row in body}
     assert by_pair[1][2] == "Ó Súilleabháin & Thériault"
     assert by_pair[2][2] == '\'=HYPERLINK("x") & @Bob'
+    # The register's people of each pair, as the register writes them (and made safe).
+    assert by_pair[1][5:] == ["Ó Súilleabháin", "Thériault"]
+    assert by_pair[2][5:] == ['\'=HYPERLINK("x")', "@Bob".join(["'", ""])]
     won = {
         n: sorted(
             TableGame.objects.filter(

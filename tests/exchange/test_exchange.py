@@ -633,3 +633,79 @@ def test_a_bad_pair_code_is_refused_saying_what_is_wrong(night, other_club, chan
     assert words in refused.value.message
     assert refused.value.status == 400
     assert state() == before
+
+
+# --- The register's people ------------------------------------------------------------
+
+
+def test_a_file_carries_each_pairs_people_by_their_register_names(night):
+    from drives.models import Pair
+
+    pair = night.pairs.get(number=1)
+    Pair.objects.filter(pk=pair.pk).update(person2=None)  # one name with no one behind it
+    doc = exchange.drive_export(night)
+    first = next(p for p in doc["pairs"] if p["number"] == 1)
+    assert first["person1"] == pair.person1.name and first["person2"] is None
+    assert all("phone" not in p and "email" not in p for p in doc["pairs"])
+
+
+def test_an_import_finds_the_clubs_players_or_adds_them_and_says_which(client, night, other_club):
+    from clubs.interface import Player
+    from tests.builders.players import make_player
+
+    club, someone = other_club
+    doc = exchange.drive_export(night)
+    one = doc["pairs"][0]
+    # The other club knows the first pair's first player, written without accents.
+    known = make_player(club, one["person1"].upper())
+    client.force_login(someone)
+    r = client.post(IMPORT_URL, upload(json.dumps(doc).encode()))
+    new = Drive.objects.filter(club=club).get()
+    pair = new.pairs.get(number=one["number"])
+    assert pair.person1 == known
+    assert Player.objects.filter(club=club).count() == 2 * len(doc["pairs"])
+    entry = AuditEntry.objects.get(drive=new, action="drive_import")
+    assert entry.new["players_found"] == [known.name]
+    assert len(entry.new["players_added"]) == 2 * len(doc["pairs"]) - 1
+    page = client.get(r.url).content.decode()
+    assert f"Players: 1 found in the register, {2 * len(doc['pairs']) - 1} added to it" in page
+
+
+def test_an_old_file_without_people_matches_the_pairs_names(night, other_club):
+    from tests.builders.players import make_player
+
+    club, someone = other_club
+    doc = exchange.drive_export(night)
+    for p in doc["pairs"]:
+        p.pop("person1")
+        p.pop("person2")
+    name = doc["pairs"][1]["player2"]
+    known = make_player(club, name)
+    copy_ = imported(doc, club, someone)
+    assert copy_.pairs.get(number=doc["pairs"][1]["number"]).person2 == known
+    assert all(p.person1_id and p.person2_id for p in copy_.pairs.all())
+
+
+def test_one_person_is_never_linked_to_two_places_in_an_import(night, other_club):
+    from tests.builders.players import make_player
+
+    club, someone = other_club
+    doc = exchange.drive_export(night)
+    for p in doc["pairs"][:2]:
+        p["person1"] = "Mary MacNeil"
+    mary = make_player(club, "Mary MacNeil")
+    copy_ = imported(doc, club, someone)
+    linked = [p.person1_id for p in copy_.pairs.order_by("number")[:2]]
+    assert linked[0] == mary.pk and linked[1] not in (None, mary.pk)
+
+
+@pytest.mark.parametrize("value", [5, "", "\u202e", "x" * 61, ["Mary"]])
+def test_a_person_that_is_not_a_name_is_refused_and_nothing_written(night, other_club, value):
+    club, someone = other_club
+    doc = exchange.drive_export(night)
+    doc["pairs"][0]["person1"] = value
+    before = state()
+    with pytest.raises(DriveError) as e:
+        imported(doc, club, someone)
+    assert "pairs[0].person1" in e.value.message
+    assert state() == before

@@ -95,10 +95,15 @@ def register(request):
     return page(request, "players/register.html", _register_context(me, form=form), 400)
 
 
-def _player_context(me: Membership, player: Player, *, form=None) -> dict:
-    same = [
-        c for c in register_of(me.club).match(player.name, limit=6).candidates if c.id != player.pk
-    ]
+def _player_context(me: Membership, player: Player, *, form=None, q: str = "") -> dict:
+    """q: the name of another entry to merge, searched; else the entries like this one."""
+    register = register_of(me.club)
+    q = (q or "")[: PlayerForm.base_fields["name"].max_length]
+    if q.strip():
+        found = register.suggest(q, limit=6)
+    else:
+        found = register.match(player.name, limit=6).candidates
+    same = [c for c in found if c.id != player.pk]
     return {
         "club": me.club,
         "player": player,
@@ -114,6 +119,7 @@ def _player_context(me: Membership, player: Player, *, form=None) -> dict:
         ),
         "alike": same[:5] if player.is_active else [],
         "merged_entries": list(player.merged_entries.all().order_by("match_key", "id")),
+        "merge_q": q,
     }
 
 
@@ -122,7 +128,8 @@ def _player_context(me: Membership, player: Player, *, form=None) -> dict:
 def player(request, player_id):
     """A person's history: nights, games won, places and prizes; their entry's changes."""
     me, p = _get_player_for_user(request, player_id)
-    return page(request, "players/player.html", _player_context(me, p))
+    ctx = _player_context(me, p, q=request.GET.get("q", ""))
+    return page(request, "players/player.html", ctx)
 
 
 @login_required

@@ -191,3 +191,14 @@ def test_partners_refused_in_the_page(org_client, club, organizer, mary, twin):
     link(drive.pairs.get(), person1=mary, person2=twin)
     r = org_client.post(url("player_merge", mary), {"other": twin.pk}, **HTMX)
     assert r.status_code == 409 and "two people" in r.content.decode()
+
+
+def test_another_entry_by_any_name_can_be_found_to_merge(org_client, club, organizer, mary):
+    maire = make_player(club, "Máire Nic Néill", actor=organizer)
+    page = org_client.get(url("player", mary)).content.decode()
+    assert "Merge Máire Nic Néill into this entry" not in page  # not alike by name
+    r = org_client.get(url("player", mary), {"q": "maire"}, **HTMX)
+    assert r.status_code == 200 and "Merge Máire Nic Néill into this entry" in r.content.decode()
+    r = org_client.get(url("player", mary), {"q": "zzz"})
+    assert "No one in the register by that name." in r.content.decode()
+    assert org_client.post(url("player_merge", mary), {"other": maire.pk}).status_code == 302

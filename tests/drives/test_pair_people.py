@@ -287,3 +287,21 @@ def test_the_preview_shows_pairs_already_registered(org_client, drive, organizer
     body = r.content.decode()
     assert "1 pair in the paste is already registered." in body
     assert "Skip this pair, add the rest" in body
+
+
+@pytest.mark.parametrize("size", [4, 400])
+def test_each_letter_typed_costs_the_same_few_statements_whatever_the_register(
+    org_client, club, drive, size
+):
+    from clubs.interface import fold
+    from tests.builders.players import register_names
+    from tests.support import assert_statement_count
+
+    names = register_names(size)
+    Player.objects.bulk_create([Player(club=club, name=n, match_key=fold(n)) for n in names])
+    url = reverse("drives:pair_suggest", args=[drive.pk])
+    org_client.get(url, {"player1": "ma"})  # the session read once
+    # The session, the user, the drive with the membership, the register's three columns.
+    with assert_statement_count(4, label=f"{size} players"):
+        r = org_client.get(url, {"slot": "1", "player1": names[0]}, **HTMX)
+    assert r.status_code == 200 and names[0] in r.content.decode()

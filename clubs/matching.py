@@ -83,7 +83,8 @@ def fold(name: str) -> str:
             continue
         out.append(joined)
         pending = ""
-    return " ".join(out)
+    # A name of no letters or digits ("♥", "???") is its own key, so it still has one.
+    return " ".join(out) or " ".join(name.casefold().split())
 
 
 def sort_key(key: str) -> str:

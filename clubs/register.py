@@ -34,14 +34,9 @@ def register_of(club: Club) -> Register:
 def player_name(raw: str | None) -> str:
     """A player's name as kept; DriveError (400) with the reason otherwise."""
     try:
-        name = clean_name(raw, max_length=PLAYER_NAME_MAX, what=_("A player's name"))
+        return clean_name(raw, max_length=PLAYER_NAME_MAX, what=_("A player's name"))
     except TextError as e:
         raise DriveError(e.message) from None
-    if not fold(name):
-        raise DriveError(
-            _("A player's name needs a letter or a number: “%(name)s” has none.") % {"name": name}
-        )
-    return name
 
 
 def player_new(*, club: Club, name: str, now: datetime) -> Player:

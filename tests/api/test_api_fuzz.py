@@ -34,7 +34,7 @@ from tests.builders import NOW, add_pairs, make_drive, make_user, play_game, sta
 
 pytestmark = pytest.mark.django_db
 
-OPERATIONS = 15  # GET and POST /api/drives are two, and /api/players
+OPERATIONS = 15  # GET and POST /api/drives are two, and so are GET and POST /api/players
 # Takes nothing but the key: one request says all there is to say.
 NO_INPUT = {"GET /api/drives", "GET /api/series"}
 # Each operation gets this many generated requests (plus hypothesis's own edge cases).

@@ -42,6 +42,9 @@ from tests.builders.players import strip_accents
         # ...while "Mac", "Ó" or "St" first begins a surname ("MacNeil, Mary").
         ("Mac Neil, Mary", "macneil mary"),
         ("O Brien", "obrien"),
+        # A name with no letters or digits keeps a key of its own.
+        ("♥", "♥"),
+        ("? ?", "? ?"),
     ],
 )
 def test_a_name_folds_to_its_match_key(typed, key):

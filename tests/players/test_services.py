@@ -48,6 +48,12 @@ def test_a_bad_name_or_email_is_refused_and_nothing_is_written(club, organizer, 
     assert Player.objects.count() == 0 and AuditEntry.objects.count() == 0
 
 
+@pytest.mark.parametrize("name", ["♥", "???", "☘ ☘"])
+def test_a_name_of_symbols_only_is_kept_with_a_key_of_its_own(club, organizer, name):
+    p = make_player(club, name, actor=organizer)
+    assert p.match_key == name.casefold()
+
+
 def test_a_change_refolds_the_key_and_keeps_the_nights_names(club, organizer, night):
     p = make_player(club, "Mary Mac Neil", actor=organizer)
     pair = link(night.pairs.get(number=1), person1=p)

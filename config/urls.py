@@ -26,6 +26,7 @@ urlpatterns = [
     path("scorekeeper/", include("scorekeeper.urls")),
     path("practice/", include("practice.urls")),
     path("t/", include((drives_urls.table_patterns, "table"))),
+    path("c/", include((drives_urls.card_patterns, "card"))),
     # The club's screens: people and profile (accounts), table links (drives).
     path("club/players/", include("players.urls")),
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),

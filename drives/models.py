@@ -7,6 +7,8 @@ table. Services in services/ are the only writers. The club, its people and the 
 trail are the ground floor's (clubs.models).
 """
 
+import secrets
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -162,6 +164,17 @@ class Drive(models.Model):
         return "number" if self.confirm_by_number else "tap"
 
 
+# A pair's card token: the key of its own page on its phone (/c/<token>/), printed as a QR
+# code on its punch card. 16 random bytes, 22 characters of [A-Za-z0-9_-]: unguessable.
+CARD_TOKEN_BYTES = 16
+CARD_TOKEN_LENGTH = 22
+
+
+def new_card_token() -> str:
+    """A fresh card token for a pair (every new pair gets one; a lost card gets another)."""
+    return secrets.token_urlsafe(CARD_TOKEN_BYTES)
+
+
 class Pair(models.Model):
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField(_("pair number"), validators=[MinValueValidator(1)])
@@ -193,6 +206,11 @@ class Pair(models.Model):
     # last game it played when it left early (None: stayed to the end).
     arrived_game = models.PositiveSmallIntegerField(default=1)
     left_after_game = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The key of the pair's own page (its card live on its phone), made with the pair. A
+    # secret like a table link's token: kept out of exports, the API and the audit trail.
+    card_token = models.CharField(
+        max_length=32, unique=True, default=new_card_token, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -217,6 +235,7 @@ class Pair(models.Model):
             models.CheckConstraint(
                 condition=~Q(person1=models.F("person2")), name="pair_two_different_people"
             ),
+            models.CheckConstraint(condition=~Q(card_token=""), name="pair_card_token_not_blank"),
         ]
 
     def __str__(self) -> str:
@@ -225,6 +244,11 @@ class Pair(models.Model):
     @property
     def names(self) -> str:
         return f"{self.player1} & {self.player2}"
+
+    @property
+    def card_path(self) -> str:
+        """The address of the pair's own page, as its punch card's QR code opens it."""
+        return f"/c/{self.card_token}/"
 
 
 class TableGame(models.Model):

@@ -349,3 +349,151 @@ def money_prizes(drive: Drive) -> bool:
         | Q(fifty_fifty=True),
         drive=drive,
     ).exists()
+
+
+# --- A pair's own card on its phone ------------------------------------------------------
+
+PairCard = sql.PairCard
+
+
+def pair_card_of(token: str) -> PairCard | None:
+    """The pair a card token opens, with its drive, club and the drive's fingerprint: one
+    statement (drives.sql.pair_card), the whole of the page's unchanged poll."""
+    return sql.pair_card(token)
+
+
+@dataclass(frozen=True)
+class OwnGame:
+    """One game on the pair's own card: where it sat and how it went."""
+
+    game: int
+    table: int
+    status: str  # the table's TableGame.Status
+    won: bool | None  # None: no result counts yet
+    sitout: bool
+    deals: str  # "you", "them", or "cut"
+    opponent: TilePair | None
+
+
+@dataclass(frozen=True)
+class Place:
+    """The pair's place so far as the standings count it: 1 + the pairs with more games
+    won (18, 18, 16 -> 1, 1, 3); tied when another pair has as many."""
+
+    place: int
+    tied: bool
+
+
+@dataclass(frozen=True)
+class OwnCard:
+    """What a pair's own page shows: its punch card (punched and missed games, up to the
+    games played), its games won, its place so far, and its game now (None: not seated)."""
+
+    card: PairCard
+    games: tuple[OwnGame, ...]
+    punched: frozenset[int]
+    missed: frozenset[int]
+    played: int
+    place: Place | None
+    now: OwnGame | None
+
+    @property
+    def won(self) -> int:
+        return len(self.punched)
+
+    @property
+    def left(self) -> bool:
+        """The pair has left the drive (it left after an earlier game)."""
+        left = self.card.pair.left_after_game
+        return left is not None and left < self.card.drive.current_game
+
+    @property
+    def is_last_game(self) -> bool:
+        drive = self.card.drive
+        return drive.current_game >= drive.games
+
+
+def place_among(won: int, wins: dict[int, int], pairs: int) -> Place:
+    """The place of a pair with `won` games among `pairs` pairs, where `wins` holds the
+    games won of every pair that won any (pair id -> games).
+
+    >>> place_among(16, {1: 18, 2: 18, 3: 16}, 4)
+    Place(place=3, tied=False)
+    >>> place_among(0, {1: 2}, 3)
+    Place(place=2, tied=True)
+    """
+    above = sum(1 for n in wins.values() if n > won)
+    level = sum(1 for n in wins.values() if n == won) if won else pairs - len(wins)
+    return Place(place=above + 1, tied=level > 1)
+
+
+def own_card(card: PairCard) -> OwnCard:
+    """The pair's own card: its games (two statements: its seats with their tables and the
+    other pair's number and names; the games won of every pair, for its place), the same
+    number whatever the drive's size."""
+    pair, drive = card.pair, card.drive
+    rows = (
+        Seat.objects.filter(pair_id=pair.pk)
+        .order_by("game", "table_game__seats__slot")
+        .values_list(
+            "game",
+            "table_game__table",
+            "table_game__status",
+            "table_game__winner_id",
+            "table_game__deal_first_id",
+            "table_game__seats__pair_id",
+            "table_game__seats__pair__number",
+            "table_game__seats__pair__player1",
+            "table_game__seats__pair__player2",
+        )
+    )
+    seen: dict[int, dict] = {}
+    for game, table, status, winner, deal, seat_pair, number, player1, player2 in rows:
+        one = seen.setdefault(
+            game, {"table": table, "status": status, "winner": winner, "deal": deal, "vs": None}
+        )
+        if seat_pair is not None and seat_pair != pair.pk:
+            one["vs"] = TilePair(seat_pair, number, player1, player2)
+    games = []
+    for game, one in seen.items():
+        counts = one["status"] in TableGame.COUNTED
+        deal = one["deal"]
+        games.append(
+            OwnGame(
+                game=game,
+                table=one["table"],
+                status=one["status"],
+                won=(one["winner"] == pair.pk) if counts else None,
+                sitout=one["status"] == TableGame.Status.SITOUT,
+                deals="cut" if deal is None else "you" if deal == pair.pk else "them",
+                opponent=one["vs"],
+            )
+        )
+    punched = frozenset(g.game for g in games if g.won)
+    now = next((g for g in games if g.game == drive.current_game), None)
+    if drive.is_setup:
+        played = 0
+    elif drive.is_finished or (now is not None and now.won is not None):
+        played = drive.current_game
+    else:
+        played = drive.current_game - 1
+    place = None
+    wins = dict(
+        TableGame.objects.filter(
+            drive_id=drive.pk, status__in=TableGame.COUNTED, winner__isnull=False
+        )
+        .values_list("winner_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    if wins:
+        place = place_among(len(punched), wins, card.pair_count)
+    return OwnCard(
+        card=card,
+        games=tuple(games),
+        punched=punched,
+        missed=missed_games(pair, played),
+        played=played,
+        place=place,
+        now=now if drive.is_running else None,
+    )

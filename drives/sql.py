@@ -395,24 +395,25 @@ _XTG, _XS = _Names(TableGame, "x"), _Names(Seat, "x")
 _XP, _XA = _Names(Pair, "x"), _Names(AuditEntry, "x")
 _THIS_GAME = f"{_XTG.drive_id} = {_D.id} AND {_XTG.game} = {_D.current_game}"
 _SEAT_GAME = f"{_XS.drive_id} = {_D.id} AND {_XS.game} = {_D.current_game}"
-_FINGERPRINT = (
-    f"SELECT {_D.status}, {_D.current_game}, "
-    + ", ".join(
-        [
-            *(
-                f"(SELECT COUNT(*) FROM {_XTG} WHERE {_THIS_GAME} AND {_XTG.status} = %s)"
-                for _ in TableGame.Status.values
-            ),
-            f"(SELECT SUM({_XTG.version}) FROM {_XTG} WHERE {_THIS_GAME})",
-            f"(SELECT MAX({_XTG.id}) FROM {_XTG} WHERE {_THIS_GAME})",
-            f"(SELECT COUNT(*) FROM {_XS} WHERE {_SEAT_GAME})",
-            f"(SELECT MAX({_XS.id}) FROM {_XS} WHERE {_SEAT_GAME})",
-            f"(SELECT COUNT(*) FROM {_XP} WHERE {_XP.drive_id} = {_D.id})",
-            f"(SELECT MAX({_XA.id}) FROM {_XA} WHERE {_XA.drive_id} = {_D.id})",
-        ]
-    )
-    + f" FROM {_D} WHERE {_D.id} = %s"
+# The fingerprint's columns of the drive `d` (its parameters: the table statuses, in order).
+_FINGERPRINT_COLUMNS = f"{_D.status}, {_D.current_game}, " + ", ".join(
+    [
+        *(
+            f"(SELECT COUNT(*) FROM {_XTG} WHERE {_THIS_GAME} AND {_XTG.status} = %s)"
+            for _ in TableGame.Status.values
+        ),
+        f"(SELECT SUM({_XTG.version}) FROM {_XTG} WHERE {_THIS_GAME})",
+        f"(SELECT MAX({_XTG.id}) FROM {_XTG} WHERE {_THIS_GAME})",
+        f"(SELECT COUNT(*) FROM {_XS} WHERE {_SEAT_GAME})",
+        f"(SELECT MAX({_XS.id}) FROM {_XS} WHERE {_SEAT_GAME})",
+        f"(SELECT COUNT(*) FROM {_XP} WHERE {_XP.drive_id} = {_D.id})",
+        f"(SELECT MAX({_XA.id}) FROM {_XA} WHERE {_XA.drive_id} = {_D.id})",
+    ]
 )
+_FINGERPRINT = f"SELECT {_FINGERPRINT_COLUMNS} FROM {_D} WHERE {_D.id} = %s"
+# Where the number of pairs stands among them: after status, game, the counts, the version
+# sum, the newest table, the seat count and the newest seat.
+_FINGERPRINT_PAIRS = 2 + len(TableGame.Status.values) + 4
 
 
 def fingerprint(drive_id: int) -> tuple | None:
@@ -422,6 +423,52 @@ def fingerprint(drive_id: int) -> tuple | None:
     with connection.cursor() as cursor:
         cursor.execute(_FINGERPRINT, [*TableGame.Status.values, drive_id])
         return cursor.fetchone()
+
+
+# A pair's own page (no login, its card token the key): the pair, its drive and club, and the
+# drive's fingerprint, in one statement; the page's poll is this statement alone.
+CARD_PAIR = ("id", "drive_id", "number", "player1", "player2", "arrived_game")
+CARD_PAIR += ("left_after_game", "card_token")
+_PAIR_CARD = (
+    f"SELECT {_P.columns(CARD_PAIR)}, {_D.columns(DRIVE)}, {_C.name}, {_C.language}, "
+    f"{_FINGERPRINT_COLUMNS} "
+    f"FROM {_P} JOIN {_D} ON {_D.id} = {_P.drive_id} JOIN {_C} ON {_C.id} = {_D.club_id} "
+    f"WHERE {_P.card_token} = %s"
+)
+
+
+@dataclass(frozen=True)
+class PairCard:
+    """A card token's pair (number, names, arrival and leaving; never its pair code) with
+    its drive, its club's name and language, and the drive's fingerprint (as fingerprint()
+    reads it)."""
+
+    pair: Pair
+    drive: Drive
+    club_name: str
+    club_language: str
+    fingerprint: tuple
+
+    @property
+    def pair_count(self) -> int:
+        """The drive's number of pairs (a column of the fingerprint)."""
+        return self.fingerprint[_FINGERPRINT_PAIRS]
+
+
+def pair_card(token: str) -> PairCard | None:
+    """The pair a card token opens, with its drive, club and the drive's fingerprint, in one
+    statement; None if no pair has that token."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PAIR_CARD, [*TableGame.Status.values, token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    p, d, club = _split(row, CARD_PAIR, DRIVE, ("name", "language"))
+    fingerprint = row[len(CARD_PAIR) + len(DRIVE) + 2 :]
+    pair = _make(Pair, CARD_PAIR, p)
+    drive = _make(Drive, DRIVE, d)
+    pair.drive = drive
+    return PairCard(pair, drive, club[0], club[1], tuple(fingerprint))
 
 
 BOARD_DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games")

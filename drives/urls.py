@@ -1,11 +1,12 @@
 """Every address of the night, by audience. config/urls.py mounts each list under its prefix
-and namespace: drives (organizer and scorer screens), table (the phones at the tables) and
-the table-link screens in the club namespace. The drive's print, file and standings
-addresses under /drives/ belong to the apps above it (printing, exchange, board)."""
+and namespace: drives (organizer and scorer screens), table (the phones at the tables), card
+(a pair's own page on its phone) and the table-link screens in the club namespace. The
+drive's print, file and standings addresses under /drives/ belong to the apps above it
+(printing, exchange, board)."""
 
 from django.urls import path
 
-from .views import links, night, organizer, people, scoresheets, table
+from .views import links, night, organizer, pair_card, people, scoresheets, table
 
 app_name = "drives"
 
@@ -27,6 +28,9 @@ urlpatterns = [
     path("<id:drive_id>/pairs/<id:pair_id>/edit/", organizer.pair_edit, name="pair_edit"),
     path("<id:drive_id>/pairs/<id:pair_id>/remove/", organizer.pair_remove, name="pair_remove"),
     path("<id:drive_id>/pairs/<id:pair_id>/paid/", organizer.pair_paid, name="pair_paid"),
+    path(
+        "<id:drive_id>/pairs/<id:pair_id>/card/", pair_card.pair_card_renew, name="pair_card_renew"
+    ),
     path("<id:drive_id>/start/", organizer.drive_start, name="drive_start"),
     path("<id:drive_id>/delete/", organizer.drive_delete, name="drive_delete"),
     path("<id:drive_id>/table-cards/", links.table_cards_serve, name="table_cards_serve"),
@@ -57,6 +61,12 @@ table_patterns = [
     path("<str:token>/report/", table.table_report, name="report"),
     path("<str:token>/confirm/", table.table_confirm, name="confirm"),
     path("<str:token>/withdraw/", table.table_withdraw, name="withdraw"),
+]
+
+# A pair's own page, opened from the second QR code of its punch card: no login, the card
+# token is the key.
+card_patterns = [
+    path("<str:card>/", pair_card.pair_page, name="page"),
 ]
 
 # The club's table links; mounted in the club namespace with accounts' screens.

@@ -15,6 +15,7 @@ message with a 4xx); any other exception is a bug.
 - changes: late and leaving pairs, seat edits, corrections, finishing
 - scoresheets: hand-by-hand scores at drive tables
 - links: table links and which drive the table cards open
+- cards: a pair's own card on its phone: a new token for a lost card
 
 The errors, the origin of a change and the audit writer are clubs.interface's.
 
@@ -22,6 +23,7 @@ Views call these by name from this package (``services.result_enter``).
 """
 
 from .again import drive_copy, pairs_reregister, pairs_to_reregister, planned_games
+from .cards import pair_card_renew
 from .changes import (
     CorrectionPlan,
     SeatingChange,
@@ -158,6 +160,7 @@ __all__ = [
     "missing_tables",
     "pair_add",
     "pair_arrive",
+    "pair_card_renew",
     "pair_leave",
     "pair_remove",
     "pair_set_paid",

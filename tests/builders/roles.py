@@ -62,6 +62,7 @@ ROLES: dict[str, str] = {
     "drives:pair_edit": ORGANIZER,
     "drives:pair_remove": ORGANIZER,
     "drives:pair_paid": ORGANIZER,
+    "drives:pair_card_renew": ORGANIZER,  # a lost card: a new link for the pair's own page
     "drives:drive_start": ORGANIZER,
     "drives:drive_delete": ORGANIZER,
     "drives:table_cards_serve": ORGANIZER,
@@ -168,6 +169,8 @@ ROLES: dict[str, str] = {
     "table:report": PUBLIC,
     "table:confirm": PUBLIC,
     "table:withdraw": PUBLIC,
+    # drives/urls.py card_patterns: a pair's own page from its punch card; the token is the key
+    "card:page": GET_ONLY,
     # practice/urls.py: the practice table, no account; the game lives in its own cookie
     "practice:table": GET_ONLY,
     "practice:new": GET_ONLY,
@@ -246,7 +249,7 @@ API_TWINS: dict[str, str | None] = {
 
 # Address parts that pick one club's object; the others (game, table, number,
 # prize) are places inside it.
-OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token", "series_id", "player_id"}
+OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token", "series_id", "player_id", "card"}
 
 
 SKIPPED_NAMESPACES = {"admin"}
@@ -312,6 +315,7 @@ def kwarg_values(world) -> dict:
         "game_id": world.score_game.pk,
         "user_id": world.scorer.pk,
         "token": world.link.token,
+        "card": world.pair.card_token,
         "token_id": world.api_key.pk,
         "player_id": world.player.pk,
         "series_id": world.series.pk,

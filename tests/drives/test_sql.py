@@ -279,6 +279,24 @@ def test_public_drive_is_the_drive_only_while_its_screen_is_on(running):
     assert sql.public_drive(running.pk + 1000, "board_public") is None
 
 
+def test_pair_card_reads_the_pair_its_drive_and_the_drives_fingerprint(running, club):
+    pair = running.pairs.get(number=3)
+    card = sql.pair_card(pair.card_token)
+    assert (card.pair.pk, card.pair.number, card.pair.player1, card.pair.player2) == (
+        pair.pk,
+        3,
+        pair.player1,
+        pair.player2,
+    )
+    assert (card.drive.pk, card.drive.current_game, card.drive.is_running) == (running.pk, 1, True)
+    assert (card.club_name, card.club_language) == (club.name, club.language)
+    assert card.fingerprint == tuple(sql.fingerprint(running.pk))
+    assert card.pair_count == 8
+    # The pair code is not read: the page never holds it.
+    assert "code" in card.pair.get_deferred_fields()
+    assert sql.pair_card(pair.card_token[:-1] + "!") is None
+
+
 def test_pair_wins_counts_the_results_that_count(running, organizer):
     a, b = numbers(running, 1)
     c, _d = numbers(running, 2)

@@ -66,3 +66,35 @@ def test_the_content_type_follows_its_model_with_its_permissions(migration, old,
     migration.content_types_back(apps, None)
     assert ContentType.objects.get(app_label=old, model=model).pk == kept.pk
     assert not ContentType.objects.filter(app_label=new, model=model).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pairs_made_before_card_tokens_each_get_their_own():
+    """Pairs of a database from before the pair's own page get a card token each, every one
+    its own, so each punch card printed afterwards opens only its pair."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("drives", "0017_pair_people")], [("drives", "0018_pair_card_token")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("clubs", "Club").objects.create(name="Legion Branch 12")
+    drive = old.get_model("drives", "Drive").objects.create(
+        club_id=club.pk, name="Friday 45s", date="2026-11-27"
+    )
+    Pair = old.get_model("drives", "Pair")
+    for n in range(1, 8):
+        Pair.objects.create(drive_id=drive.pk, number=n, player1="A", player2="B", code=f"C{n}")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    tokens = list(
+        executor.loader.project_state(after)
+        .apps.get_model("drives", "Pair")
+        .objects.values_list("card_token", flat=True)
+    )
+    assert len(tokens) == 7 and len(set(tokens)) == 7
+    assert all(len(t) == 22 for t in tokens)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

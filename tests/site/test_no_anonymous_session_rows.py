@@ -47,6 +47,7 @@ def test_no_anonymous_screen_writes_a_session_row(club, organizer):
     drive = started_drive(club, organizer, pairs=8)
     link = drives.table_links(club, 4)[0]
     assert drive.status == "running"
+    card = drive.pairs.first().card_token  # a pair's own page, from its punch card
     visitors = [Client() for _ in range(3)]
     for visitor in visitors:
         statuses = [
@@ -54,12 +55,24 @@ def test_no_anonymous_screen_writes_a_session_row(club, organizer):
             visitor.get(reverse("login")).status_code,
             visitor.get(reverse("table:page", args=[link.token])).status_code,
             visitor.get(reverse("table:page", args=[link.token]), **HTMX).status_code,
+            visitor.get(reverse("card:page", args=[card])).status_code,
+            visitor.get(reverse("card:page", args=[card]), **HTMX).status_code,
             visitor.post(
                 reverse("set_language"), {"language": "fr", "next": reverse("practice:table")}
             ).status_code,
             *practice_taps(visitor),
         ]
-        assert statuses == [302, 200, 200, 200, 302, 302, 200, 302, 200, 200, 200, 200, 302, 200]
+        assert statuses == [302, 200, 200, 200, 200, 200, 302] + [
+            302,
+            200,
+            302,
+            200,
+            200,
+            200,
+            200,
+            302,
+            200,
+        ]
     # Each start, then each tap from a client that keeps no cookie at all.
     for _ in range(5):
         assert Client().post(reverse("practice:start"), {"deal": DEAL}).status_code == 302

@@ -52,6 +52,11 @@ TABLE_WRITE = 7
 # strip of table numbers and the moves into the game (its seating and the last one's).
 BOARD = 5
 BOARD_POLL_UNCHANGED = 2
+# A pair's own card on its phone (no login): the pair with its drive, club and the drive's
+# fingerprint is one statement, the whole unchanged poll; the card adds the pair's games
+# (its seats with their tables and the other pair) and every pair's games won (its place).
+PAIR_CARD = 3
+PAIR_CARD_POLL_UNCHANGED = 1
 
 
 @dataclass
@@ -249,6 +254,24 @@ def test_the_board_and_its_poll(anon_client, boards):
         expect(r, 200)
         with assert_statement_count(BOARD_POLL_UNCHANGED, label=f"unchanged poll, {hall.label}"):
             expect(anon_client.get(url, HTTP_IF_NONE_MATCH=r["ETag"], **HTMX), 304)
+
+
+# --- A pair's own card on its phone -----------------------------------------------------
+
+
+def test_a_pairs_own_card_and_its_poll(anon_client, boards):
+    for hall in boards:
+        pair = hall.drive.pairs.get(number=hall.seated()[0])
+        url = reverse("card:page", args=[pair.card_token])
+        with assert_statement_count(PAIR_CARD, label=f"page, {hall.label}"):
+            r = anon_client.get(url)
+        expect(r, 200)
+        assert "1 game won" in r.content.decode() or "2 games won" in r.content.decode()
+        seen = re.search(r"\?seen=([0-9a-f]+)", r.content.decode()).group(1)
+        with assert_statement_count(PAIR_CARD, label=f"poll, {hall.label}"):
+            expect(anon_client.get(url, **HTMX), 200)
+        with assert_statement_count(PAIR_CARD_POLL_UNCHANGED, label=f"unchanged, {hall.label}"):
+            expect(anon_client.get(url, {"seen": seen}, **HTMX), 204)
 
 
 # --- The count itself --------------------------------------------------------------------

@@ -57,9 +57,10 @@ def test_the_organizers_screens_are_sent_with_a_strict_policy(org_client, club, 
 
 
 def test_the_public_screens_are_sent_with_a_strict_policy(anon_client, club, organizer):
-    started_drive(club, organizer)
+    drive = started_drive(club, organizer)
     link = services.table_links(club, 1)[0]
-    for url in (reverse("login"), reverse("table:page", args=[link.token])):
+    card = reverse("card:page", args=[drive.pairs.first().card_token])
+    for url in (reverse("login"), reverse("table:page", args=[link.token]), card):
         response = anon_client.get(url)
         assert response.status_code == 200, url
         assert_strict(response)

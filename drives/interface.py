@@ -28,6 +28,7 @@ from .queries import (
     punched_games,
     standings,
 )
+from .services.cards import pair_card_url
 from .services.common import locked_drive
 from .services.links import MAX_TABLES, table_link_url, table_links
 from .services.results import KEY_RE, key_source, result_enter
@@ -73,6 +74,7 @@ __all__ = [
     "is_pair_code",
     "key_source",
     "pair_add",
+    "pair_card_url",
     "pair_code_draw",
     "pair_wins",
     "pairs_add_many",

@@ -43,6 +43,16 @@ class BlankCardsForm(forms.Form):
     )
 
 
+class PairCardForm(forms.Form):
+    pair = forms.IntegerField(
+        label=gettext_lazy("Pair number"),
+        min_value=1,
+        max_value=9999,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 4}),
+    )
+
+
 class TableCardsForm(forms.Form):
     tables = forms.IntegerField(
         label=gettext_lazy("How many tables"),
@@ -121,12 +131,13 @@ def _documents(drive: Drive) -> list[dict]:
     ]
 
 
-def _print_page(request, drive, *, blank_form=None, tables_form=None, status=200):
+def _print_page(request, drive, *, blank_form=None, tables_form=None, pair_form=None, status=200):
     ctx = {
         "address_note": address_note(request),
         "drive": drive,
         "documents": _documents(drive),
         "blank_form": blank_form or BlankCardsForm(),
+        "pair_form": pair_form or PairCardForm(),
         "tables_form": tables_form or TableCardsForm(),
         "table_count": data.table_count(drive),
         "print_languages": Drive._meta.get_field("language").choices,
@@ -175,8 +186,18 @@ def print_page(request: HttpRequest, drive_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def punch_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
+    """Every pair's punch card, or ?pair=N only that pair's (a card spoiled or lost, and
+    given a new card link): each with the QR code of the pair's own page."""
     drive = get_drive_for_user(request, drive_id, scorer_ok=True)
-    return _download(drive, "punch-cards", lambda: cards.punch_cards(data.punch_cards(drive)))
+    form = PairCardForm(request.GET)
+    if not form.is_valid():
+        return _print_page(request, drive, pair_form=form, status=400)
+    number = form.cleaned_data["pair"]
+    if number is not None and not drive.pairs.filter(number=number).exists():
+        form.add_error("pair", _("There is no pair %(n)d in this drive.") % {"n": number})
+        return _print_page(request, drive, pair_form=form, status=404)
+    what = "punch-cards" if number is None else f"punch-card-{number}"
+    return _download(drive, what, lambda: cards.punch_cards(data.punch_cards(drive, number=number)))
 
 
 @login_required

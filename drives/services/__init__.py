@@ -15,7 +15,7 @@ message with a 4xx); any other exception is a bug.
 - changes: late and leaving pairs, seat edits, corrections, finishing
 - scoresheets: hand-by-hand scores at drive tables
 - links: table links and which drive the table cards open
-- cards: a pair's own card on its phone: a new token for a lost card
+- cards: a pair's own card on its phone: its address and a new token for a lost card
 
 The errors, the origin of a change and the audit writer are clubs.interface's.
 
@@ -23,7 +23,7 @@ Views call these by name from this package (``services.result_enter``).
 """
 
 from .again import drive_copy, pairs_reregister, pairs_to_reregister, planned_games
-from .cards import pair_card_renew
+from .cards import pair_card_renew, pair_card_url
 from .changes import (
     CorrectionPlan,
     SeatingChange,
@@ -161,6 +161,7 @@ __all__ = [
     "pair_add",
     "pair_arrive",
     "pair_card_renew",
+    "pair_card_url",
     "pair_leave",
     "pair_remove",
     "pair_set_paid",

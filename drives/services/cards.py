@@ -1,5 +1,5 @@
-"""A pair's own card on its phone: a new card token when a card is lost (the old address
-then opens nothing).
+"""A pair's own card on its phone: the address its punch card's QR code opens, and a new
+card token when a card is lost (the old QR code then opens nothing).
 
 The token is a secret, like a table link's: it is never written to the audit trail, an
 export or the API; the audit entry says only which pair got a new one.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 
 from clubs.interface import FRONT, Origin, record_audit
@@ -16,6 +17,12 @@ from scoring.words import gettext_noop
 
 from ..models import Pair, new_card_token
 from .common import locked_drive
+
+
+def pair_card_url(pair: Pair) -> str:
+    """The full address of the pair's own page, as its punch card prints it: the site's own
+    address (SITE_BASE_URL), never the Host a request came with."""
+    return settings.SITE_BASE_URL + pair.card_path
 
 
 def pair_card_renew(*, pair: Pair, actor, now: datetime, origin: Origin = FRONT) -> Pair:

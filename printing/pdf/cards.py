@@ -2,7 +2,9 @@
 
 The same card serves three documents: the night's cards (names filled in),
 blank cards for walk-ins, and the final score cards (won games punched, the
-total and the place or prize).
+total and the place or prize). The night's cards carry a second QR code (the first is
+on each table's card): the pair's own page, its card live on its phone, in a column
+under the pair box with "Your card on your phone" beneath it.
 
 What every card shares (the drive, the boxes, the game circles) is drawn once
 as a PDF form and stamped on each card: 120 cards stay well under a second.
@@ -24,9 +26,11 @@ from .common import (
     SIDE,
     Box,
     DocInfo,
+    Fitted,
     circle_grid,
     draw_fitted,
     draw_line,
+    draw_qr,
     fit_text,
     game_circle,
     render,
@@ -41,6 +45,8 @@ MARK, MARK_GAP = 7.0, 3.0
 NUMBER_W, NUMBER_H = 72.0, 44.0
 LINE_H = 19.0
 BAND = 16.0  # a final card's bottom line: total and standing
+QR_GAP = 8.0  # between the names and circles and the QR column
+CAPTION_H = 18.0  # under the QR code: "Your card on your phone", on two lines at most
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,9 @@ class PunchCard:
     # The pair's code, when the drive confirms results by pair code: the other pair types
     # it at its table to agree. Printed in the pair box, under the number.
     code: str = ""
+    # The address of the pair's own page (its card live on its phone), printed as a QR
+    # code; "" for none (a blank card).
+    url: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,20 +116,31 @@ class CardLayout:
     names: tuple[Box, Box]
     circles: Box
     band: Box | None
+    qr: Box | None = None  # the QR code's square (its quiet zone included)
+    caption: Box | None = None  # under it
 
 
-def card_layout(info: DocInfo, final: bool = False) -> CardLayout:
-    """Where a card's parts go; a ``final`` card keeps a band at its foot."""
+def card_layout(info: DocInfo, final: bool = False, qr: bool = False) -> CardLayout:
+    """Where a card's parts go; a ``final`` card keeps a band at its foot; with ``qr``, a
+    column under the pair box holds the QR code of the pair's own page and its caption,
+    and the names and circles keep to its left."""
     cw, ch = card_size(info)
     x, w = PAD, cw - 2 * PAD
     top = ch - PAD
     number = Box(x + w - NUMBER_W, top - NUMBER_H, NUMBER_W, NUMBER_H)
     y = top - NUMBER_H - 6
-    names = (Box(x, y - LINE_H, w, LINE_H), Box(x, y - 2 * LINE_H, w, LINE_H))
+    left_w = w - NUMBER_W - QR_GAP if qr else w
+    names = (Box(x, y - LINE_H, left_w, LINE_H), Box(x, y - 2 * LINE_H, left_w, LINE_H))
     band = Box(x, PAD, w, BAND) if final else None
     bottom = band.top + 4 if band else PAD
-    circles = Box(x, bottom, w, names[1].y - 6 - bottom)
-    return CardLayout(cw, ch, number, names, circles, band)
+    circles = Box(x, bottom, left_w, names[1].y - 6 - bottom)
+    code = caption = None
+    if qr:
+        caption = Box(number.x, PAD, NUMBER_W, CAPTION_H)
+        room = number.y - 4 - caption.top
+        side = min(NUMBER_W, room)
+        code = Box(number.x + (NUMBER_W - side) / 2, caption.top + (room - side) / 2, side, side)
+    return CardLayout(cw, ch, number, names, circles, band, code, caption)
 
 
 def _cut_marks(c: Canvas, info: DocInfo) -> None:
@@ -190,6 +210,23 @@ def _draw_static(c: Canvas, info: DocInfo, lay: CardLayout) -> None:
     c.setFillColorRGB(*INK)
 
 
+def _caption(info: DocInfo, lay: CardLayout) -> Fitted | None:
+    """What the QR code opens, fitted under it once for all the cards."""
+    cap = lay.caption
+    if cap is None:
+        return None
+    return fit_text(info.gettext("Your card on your phone"), REGULAR, cap.width, cap.height, 7, 7)
+
+
+def _draw_own_page_qr(c: Canvas, lay: CardLayout, words: Fitted, url: str) -> None:
+    """The QR code of the pair's own page, and under it what it opens."""
+    cap = lay.caption
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, words, cap.x, cap.top, cap.width, align="center")
+    c.setFillColorRGB(*INK)
+    draw_qr(c, url, lay.qr.x, lay.qr.y, lay.qr.width)
+
+
 def _draw_names(
     c: Canvas, lay: CardLayout, number: int | None, names: tuple[str, str], code: str = ""
 ) -> None:
@@ -231,7 +268,9 @@ def punch_cards(doc: PunchCards, title: str = "") -> bytes:
     """
     info = doc.info
     _ = info.gettext
-    lay = card_layout(info)
+    # The QR column only on cards of pairs (a blank card has no pair's page yet).
+    lay = card_layout(info, qr=any(card.url for card in doc.cards))
+    caption = _caption(info, lay)
 
     def draw(c: Canvas) -> None:
         c.beginForm("card", 0, 0, lay.width, lay.height)
@@ -245,6 +284,8 @@ def punch_cards(doc: PunchCards, title: str = "") -> bytes:
             c.doForm("card")
             code = _("Code %(code)s") % {"code": card.code} if card.code else ""
             _draw_names(c, lay, card.number, (card.player1, card.player2), code)
+            if card.url:
+                _draw_own_page_qr(c, lay, caption, card.url)
 
         _pages(c, info, doc.cards, one)
 

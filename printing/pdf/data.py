@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives.interface import game_tables
+from drives.interface import game_tables, pair_card_url
 from drives.models import Drive, TableGame, TableLink
 from prizes import interface as report_service
 from prizes.interface import dollars
@@ -67,15 +67,24 @@ def table_count(drive: Drive) -> int:
 # ---------------------------------------------------------------- cards
 
 
-def punch_cards(drive: Drive, *, now: datetime | None = None) -> PunchCards:
-    """A card for every pair, names filled in, in pair order: one query."""
-    rows = drive.pairs.order_by("number").values_list("number", "player1", "player2", "code")
+def punch_cards(
+    drive: Drive, *, now: datetime | None = None, number: int | None = None
+) -> PunchCards:
+    """A card for every pair (or only pair `number`), names filled in, in pair order, each
+    with the QR code of the pair's own page: one query."""
+    fields = ("drive", "number", "player1", "player2", "code", "card_token")
+    pairs = drive.pairs.order_by("number").only(*fields)
+    if number is not None:
+        pairs = pairs.filter(number=number)
     # The code is printed only when the other pair confirms with it.
     coded = drive.confirm_by_code
     return PunchCards(
         info=doc_info(drive, now=now),
         games=drive.games,
-        cards=tuple(PunchCard(n, p1, p2, code if coded else "") for n, p1, p2, code in rows),
+        cards=tuple(
+            PunchCard(p.number, p.player1, p.player2, p.code if coded else "", url=pair_card_url(p))
+            for p in pairs
+        ),
     )
 
 

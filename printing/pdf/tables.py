@@ -7,11 +7,8 @@ the same printed cards serve every night until a link is rotated.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
-from functools import lru_cache
 
-import zxingcpp
 from reportlab.pdfgen.canvas import Canvas
 
 from .common import (
@@ -23,6 +20,7 @@ from .common import (
     DocInfo,
     body,
     draw_fitted,
+    draw_qr,
     fit_size,
     fit_text,
     render,
@@ -44,44 +42,7 @@ class TableCards:
     cards: tuple[TableCard, ...]
 
 
-QUIET_ZONE = 4  # modules of white around the code, as the QR standard asks
 QR_SIZE = 210.0  # points, quiet zone included: under half the width of either paper
-
-
-@lru_cache(maxsize=512)
-def qr_runs(data: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-    """The QR code of data (error correction M) as its module count and its dark runs,
-    (row, first column, length). zxing-cpp encodes it (in C++: under a millisecond, where
-    ReportLab's pure-Python encoder took some 40 ms a code); kept per address, as the
-    same cards are printed again and again."""
-    code = zxingcpp.create_barcode(data, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
-    pixels = memoryview(code.to_image(scale=1, add_quiet_zones=False))
-    count = pixels.shape[0]
-    flat = pixels.tobytes()  # one byte a module, row by row: 0 dark, 255 light
-    runs = []
-    for r in range(count):
-        c = 0
-        for light, group in itertools.groupby(flat[r * count : (r + 1) * count]):
-            n = len(list(group))
-            if not light:
-                runs.append((r, c, n))
-            c += n
-    return count, tuple(runs)
-
-
-def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
-    """A QR code (with its quiet zone) filling a size x size square at x, y.
-
-    One filled path of the dark runs: ReportLab's QR widget encodes the code twice, in
-    pure Python, and draws a shape per run, which took the cards of a 200-table hall
-    (25 s) to the edge of a server worker's time limit.
-    """
-    count, runs = qr_runs(data)
-    box = size / (count + 2 * QUIET_ZONE)
-    path = c.beginPath()
-    for r, col, n in runs:
-        path.rect(x + (col + QUIET_ZONE) * box, y + size - (r + QUIET_ZONE + 1) * box, n * box, box)
-    c.drawPath(path, stroke=0, fill=1)
 
 
 def big_number_size(label: str, width: float, height: float) -> float:

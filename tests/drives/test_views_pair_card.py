@@ -225,9 +225,10 @@ def test_a_new_card_link_stops_the_old_one(org_client, anon_client, night):
     [entry] = AuditEntry.objects.filter(drive=night, action="pair_card_renew")
     assert entry.summary == "Pair 5 has a new card link: its old card no longer opens its page."
     assert pair.card_token not in str(entry.new) + str(entry.old) + entry.summary
-    # Back on the pair's page, with the message.
+    # Back on the pair's page: the message, and its new card to print.
     page = org_client.get(r.url).content.decode()
     assert "Pair 5 has a new card link" in page
+    assert reverse("printing:pdf_punch_cards", args=[night.pk]) + "?pair=5" in page
 
 
 def test_a_new_card_link_by_htmx_goes_back_to_the_pairs_own_page(org_client, night):

@@ -58,8 +58,13 @@ def punch_doc(pairs: int = 120, games: int = 25, info: DocInfo = INFO) -> cards.
     return cards.PunchCards(
         info=info,
         games=games,
-        cards=tuple(cards.PunchCard(n, *name_of(n)) for n in range(1, pairs + 1)),
+        cards=tuple(cards.PunchCard(n, *name_of(n), url=own_page(n)) for n in range(1, pairs + 1)),
     )
+
+
+def own_page(n: int, site: str = "http://192.168.1.20:8000") -> str:
+    """The address of pair n's own page: its token is 22 characters."""
+    return f"{site}/c/{n:0>22}/"
 
 
 def seating_doc(pairs: int = 9, game: int = 7) -> seating.Seating:
@@ -350,6 +355,33 @@ def test_the_table_cards_qr_code_scans(tmp_path):
     )
     found = zxingcpp.read_barcodes(Image.open(tmp_path / "card.png"))
     assert [b.text for b in found] == [url]
+
+
+@needs_pdftoppm
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_punch_cards_qr_code_scans_and_opens_its_own_pair(tmp_path, paper):
+    """Eight cards to a page, printed at a home printer's 150 dpi, and a long address of the
+    site: each QR code reads back as its own pair's page."""
+    import zxingcpp
+    from PIL import Image
+
+    site = "https://card-drive.st-josephs-parish-hall.example.ca"
+    info = DocInfo(drive_name="Friday 45s", paper=paper)
+    faces = tuple(cards.PunchCard(n, *name_of(n), url=own_page(n, site)) for n in range(1, 9))
+    (tmp_path / "cards.pdf").write_bytes(cards.punch_cards(cards.PunchCards(info, 25, faces)))
+    subprocess.run(
+        [PDFTOPPM, "-r", "150", "-png", "-singlefile", "cards.pdf", "cards"],
+        cwd=tmp_path,
+        check=True,
+    )
+    found = zxingcpp.read_barcodes(Image.open(tmp_path / "cards.png"))
+    assert sorted(b.text for b in found) == sorted(own_page(n, site) for n in range(1, 9))
+
+
+def test_a_punch_card_says_what_its_qr_code_opens_and_a_blank_card_has_none():
+    assert "Your card on your phone" in flat(cards.punch_cards(punch_doc(1)))
+    blank = cards.PunchCards(INFO, 25, (cards.PunchCard(),) * 2)
+    assert "phone" not in flat(cards.punch_cards(blank))
 
 
 # ---------------------------------------------------------------- seating

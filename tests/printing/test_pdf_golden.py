@@ -116,15 +116,23 @@ def punch_cards() -> bytes:
         (MISSING, ""),
         ("", "Mary Beth"),
     ]
-    faces = [cards.PunchCard(n, *pair) for n, pair in enumerate(names, start=1)]
+    faces = [cards.PunchCard(n, *pair, url=card_url(n)) for n, pair in enumerate(names, start=1)]
     # 32767: the largest pair number kept, too wide for the number box at full size.
-    faces += [cards.PunchCard(6, "Al", "Joe", code="K7Q"), cards.PunchCard(32767, "Bo", "Di")]
-    faces += [cards.PunchCard(None, "", ""), cards.PunchCard(9, "Page", "Two")]
+    faces += [cards.PunchCard(6, "Al", "Joe", code="K7Q", url=card_url(6))]
+    faces += [cards.PunchCard(32767, "Bo", "Di", url=card_url(32767))]
+    faces += [cards.PunchCard(None, "", ""), cards.PunchCard(9, "Page", "Two", url=card_url(9))]
     return cards.punch_cards(cards.PunchCards(INFO, 7, tuple(faces)))
 
 
+def card_url(number: int) -> str:
+    """A pair's own page as the hall's laptop serves it: its token is 22 characters."""
+    return f"http://192.168.1.20:8000/c/{number:0>22}/"
+
+
 def punch_cards_wordy() -> bytes:
-    faces = (cards.PunchCard(12, LONG_NAME, f"{LONG_NAME} {LONG_NAME}", code="K7Q2Z9"),)
+    faces = (
+        cards.PunchCard(12, LONG_NAME, f"{LONG_NAME} {LONG_NAME}", code="K7Q2Z9", url=card_url(12)),
+    )
     return cards.punch_cards(cards.PunchCards(WORDY, 25, faces))
 
 

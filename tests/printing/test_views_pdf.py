@@ -481,3 +481,58 @@ def test_punch_cards_print_each_pairs_code_when_the_drive_confirms_by_code(
     flat = "".join(texts)
     for code in codes.values():
         assert f"Code {code}" in flat
+
+
+# ---------------------------------------------------------------- a pair's own page
+
+
+def qr_texts(pdf: bytes, tmp_path) -> list[str]:
+    """The QR codes a PDF's first page prints, read back at 150 dpi."""
+    import shutil
+    import subprocess
+
+    import zxingcpp
+    from PIL import Image
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is not installed")
+    (tmp_path / "cards.pdf").write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-png", "-singlefile", "-f", "1", "cards.pdf", "cards"],
+        cwd=tmp_path,
+        check=True,
+    )
+    return sorted(b.text for b in zxingcpp.read_barcodes(Image.open(tmp_path / "cards.png")))
+
+
+def test_each_punch_card_opens_its_own_pairs_page(org_client, drive, settings, tmp_path):
+    settings.SITE_BASE_URL = "http://192.168.1.20:8000"
+    r = org_client.get(url("printing:pdf_punch_cards", drive))
+    assert r.status_code == 200
+    want = sorted(f"http://192.168.1.20:8000/c/{p.card_token}/" for p in drive.pairs.all())
+    assert qr_texts(r.content, tmp_path) == want
+    assert "Your card on your\n phone" in pages_text(r)[0]  # on two lines
+
+
+def test_one_pairs_card_again_after_a_new_card_link(org_client, drive, organizer, tmp_path):
+    pair = services.pair_card_renew(pair=drive.pairs.get(number=4), actor=organizer, now=NOW)
+    r = org_client.get(url("printing:pdf_punch_cards", drive, "?pair=4"))
+    assert r.status_code == 200
+    assert "punch-card-4.pdf" in r["Content-Disposition"]
+    [text] = pages_text(r)
+    assert pair.player1 in text and "Súilleabháin" not in text  # pair 1 is not printed
+    assert [t.rsplit("/c/", 1)[1] for t in qr_texts(r.content, tmp_path)] == [f"{pair.card_token}/"]
+
+
+@pytest.mark.parametrize(("query", "status"), [("?pair=99", 404), ("?pair=x", 400)])
+def test_a_pair_the_drive_has_not_is_refused_on_the_print_page(org_client, drive, query, status):
+    r = org_client.get(url("printing:pdf_punch_cards", drive, query))
+    assert r.status_code == status
+    assert r["Content-Type"].startswith("text/html")
+    assert 'id="doc-pair-card"' in r.content.decode()
+
+
+def test_the_print_page_offers_one_pairs_card(org_client, drive):
+    page = org_client.get(url("printing:print", drive)).content.decode()
+    assert "One pair's punch card" in page
+    assert f'action="{url("printing:pdf_punch_cards", drive)}"' in page

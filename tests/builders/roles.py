@@ -249,7 +249,16 @@ API_TWINS: dict[str, str | None] = {
 
 # Address parts that pick one club's object; the others (game, table, number,
 # prize) are places inside it.
-OBJECT_KWARGS = {"drive_id", "pair_id", "game_id", "user_id", "token", "series_id", "player_id", "card"}
+OBJECT_KWARGS = {
+    "drive_id",
+    "pair_id",
+    "game_id",
+    "user_id",
+    "token",
+    "series_id",
+    "player_id",
+    "card",
+}
 
 
 SKIPPED_NAMESPACES = {"admin"}

@@ -616,7 +616,7 @@ def series_standings(request, series_id: SeriesId):
                 "total": e.total,
                 "played": e.played,
                 "qualified": e.qualified,
-                "nights": [dataclasses.asdict(n) for n in e.nights],
+                "nights": [n._asdict() for n in e.nights],
             }
             for e in table.entries
         ],

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 GAMES = "games"
 POINTS = "points"
@@ -71,9 +72,9 @@ class Rules:
         return self.points[place - 1] if 1 <= place <= len(self.points) else 0
 
 
-@dataclass(frozen=True)
-class Row:
-    """One pair on one night: its players' keys and names, games won, place that night."""
+class Row(NamedTuple):
+    """One pair on one night: its players' keys and names, games won, place that night.
+    (Tuples, not dataclasses: a series of 30 nights makes thousands, at a third the cost.)"""
 
     keys: tuple[str, ...]
     names: tuple[str, ...]
@@ -90,8 +91,9 @@ class Night:
     rows: tuple[Row, ...]
 
 
-@dataclass(frozen=True)
-class NightScore:
+class NightScore(NamedTuple):
+    """A person's night: games won, place, its score and whether it counts."""
+
     night: int
     won: int
     place: int
@@ -149,16 +151,21 @@ def entries_of(night: Night, by: str) -> dict[tuple[str, ...], tuple[tuple[str, 
     """The night's rows by person (or pair) key, with the names in key order. A key met
     twice in one night (a person typed into two pairs) keeps its better row."""
     out: dict[tuple[str, ...], tuple[tuple[str, ...], Row]] = {}
+    pairs = by == PAIRS
     for row in night.rows:
-        if by == PAIRS:
+        if pairs:
             named = sorted(zip(row.keys, row.names, strict=True))
             found = [(tuple(k for k, _n in named), tuple(n for _k, n in named))]
         else:
             found = [((k,), (n,)) for k, n in zip(row.keys, row.names, strict=True)]
         for key, names in found:
             kept = out.get(key)
-            if kept is None or (row.won, -row.place) > (kept[1].won, -kept[1].place):
+            if kept is None:
                 out[key] = (names, row)
+            else:
+                old = kept[1]
+                if row.won > old.won or (row.won == old.won and row.place < old.place):
+                    out[key] = (names, row)
     return out
 
 
@@ -171,28 +178,40 @@ def standings(nights: Iterable[Night], rules: Rules) -> tuple[Entry, ...]:
     >>> [(e.key, e.total, e.place) for e in standings([night], rules)]
     [(('a', 'b'), 10, 1), (('c', 'd'), 8, 2)]
     """
-    played: dict[tuple[str, ...], list[tuple[int, Row]]] = {}
-    names: dict[tuple[str, ...], tuple[int, tuple[str, ...]]] = {}
+    # The nights of each person in night order (the latest names kept), then each
+    # person's scores: written as plain loops, the read of a 30-night series runs here.
+    played: dict[tuple[str, ...], list[Row]] = {}
+    numbers: dict[tuple[str, ...], list[int]] = {}
+    names: dict[tuple[str, ...], tuple[str, ...]] = {}
     for night in sorted(nights, key=lambda n: n.number):
+        number = night.number
         for key, (named, row) in entries_of(night, rules.by).items():
-            played.setdefault(key, []).append((night.number, row))
-            names[key] = (night.number, named)
+            if key in played:
+                played[key].append(row)
+                numbers[key].append(number)
+            else:
+                played[key] = [row]
+                numbers[key] = [number]
+            names[key] = named
+    games = rules.counts == GAMES
+    points, best, need = rules.points, rules.best, rules.min_nights
     built = []
     for key, rows in played.items():
-        scores = [(number, rules.score(row.won, row.place)) for number, row in rows]
-        counting = choose_best(scores, rules.best)
+        nums = numbers[key]
+        if games:
+            scores = [row.won for row in rows]
+        else:
+            scores = [points[r.place - 1] if 0 < r.place <= len(points) else 0 for r in rows]
+        if best is None or len(rows) <= best:
+            counting = frozenset(nums)
+        else:
+            counting = choose_best(zip(nums, scores, strict=True), best)
         nights_scored = tuple(
-            NightScore(
-                night=number,
-                won=row.won,
-                place=row.place,
-                score=score,
-                counts=number in counting,
-            )
-            for (number, row), (_n, score) in zip(rows, scores, strict=True)
+            NightScore(number, row.won, row.place, score, number in counting)
+            for number, row, score in zip(nums, rows, scores, strict=True)
         )
         total = sum(n.score for n in nights_scored if n.counts)
-        built.append((key, names[key][1], nights_scored, total, len(rows) >= rules.min_nights))
+        built.append((key, names[key], nights_scored, total, len(rows) >= need))
     places = places_by_level({key: total for key, _nm, _ns, total, ok in built if ok})
     entries = [
         Entry(

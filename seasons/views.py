@@ -32,6 +32,7 @@ from drives.models import Drive
 from . import queries, services
 from .forms import NightAddForm, SeriesForm, free_drives
 from .fragments import card_row
+from .fragments import standing_rows as fragment_rows
 from .models import Series
 
 
@@ -212,11 +213,13 @@ def series_standings(request, series_id):
     series, m = series_for_user(request, series_id)
     table = queries.series_standings(series)
     played = [n for n in table.nights if n.played]
+    rows = standing_rows(table, played)
     ctx = {
         "series": series,
         "table": table,
         "played": played,
-        "rows": standing_rows(table, played),
+        "rows": rows,
+        "rows_html": fragment_rows(rows),
         "rules": queries.rules_words(series),
         "role": m.role,
     }

@@ -106,7 +106,7 @@ class Entry:
     """One person (or pair) of the standings."""
 
     key: tuple[str, ...]  # one player key, or a pair's two in order
-    names: tuple[str, ...]  # the names as last written, in key order
+    names: tuple[str, ...]  # as most often written (then as last), in key order
     nights: tuple[NightScore, ...]  # the nights played, in night order
     total: int
     qualified: bool
@@ -182,7 +182,8 @@ def standings(nights: Iterable[Night], rules: Rules) -> tuple[Entry, ...]:
     # person's scores: written as plain loops, the read of a 30-night series runs here.
     played: dict[tuple[str, ...], list[Row]] = {}
     numbers: dict[tuple[str, ...], list[int]] = {}
-    names: dict[tuple[str, ...], tuple[str, ...]] = {}
+    # Each spelling of a person's names: how often, and the last night it was written.
+    spellings: dict[tuple[str, ...], dict[tuple[str, ...], tuple[int, int]]] = {}
     for night in sorted(nights, key=lambda n: n.number):
         number = night.number
         for key, (named, row) in entries_of(night, rules.by).items():
@@ -192,7 +193,8 @@ def standings(nights: Iterable[Night], rules: Rules) -> tuple[Entry, ...]:
             else:
                 played[key] = [row]
                 numbers[key] = [number]
-            names[key] = named
+            seen = spellings.setdefault(key, {})
+            seen[named] = (seen.get(named, (0, 0))[0] + 1, number)
     games = rules.counts == GAMES
     points, best, need = rules.points, rules.best, rules.min_nights
     built = []
@@ -211,7 +213,9 @@ def standings(nights: Iterable[Night], rules: Rules) -> tuple[Entry, ...]:
             for number, row, score in zip(nums, rows, scores, strict=True)
         )
         total = sum(n.score for n in nights_scored if n.counts)
-        built.append((key, names[key], nights_scored, total, len(rows) >= need))
+        seen = spellings[key]
+        named = max(seen, key=seen.__getitem__)  # the most written, then the latest
+        built.append((key, named, nights_scored, total, len(rows) >= need))
     places = places_by_level({key: total for key, _nm, _ns, total, ok in built if ok})
     entries = [
         Entry(

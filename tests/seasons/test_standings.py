@@ -128,7 +128,17 @@ def test_a_person_typed_into_two_pairs_one_night_keeps_the_better_row():
     assert got == {("a",): 7, ("b",): 4, ("c",): 7}
 
 
-def test_the_name_shown_is_the_latest_nights():
+def test_the_name_shown_is_the_one_most_often_written():
+    nights = [
+        Night(1, (Row(("k",), ("Mary MacNeil",), 5, 1),)),
+        Night(2, (Row(("k",), ("Mary MacNeil",), 5, 1),)),
+        Night(3, (Row(("k",), ("mary macneil",), 5, 1),)),
+    ]
+    (entry,) = standings(nights, Rules())
+    assert entry.names == ("Mary MacNeil",)
+
+
+def test_between_spellings_written_as_often_the_latest_nights():
     nights = [
         Night(2, (Row(("k",), ("Mary Theriault",), 5, 1),)),
         Night(1, (Row(("k",), ("mary thériault",), 5, 1),)),

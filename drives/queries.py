@@ -228,22 +228,8 @@ class PairWon:
 def pairs_won(drive_ids) -> list[PairWon]:
     """Every pair of the drives with its games won that count (as `standings` counts
     them), by drive and pair number: two statements whatever the number of drives (a
-    series' nights). The wins counted apart, by winner, then the pairs: at 30 nights of
-    60 pairs about 30 ms where one statement joining pairs to their wins took 45-55."""
-    ids = list(drive_ids)
-    wins = dict(
-        TableGame.objects.filter(
-            drive_id__in=ids, status__in=TableGame.COUNTED, winner__isnull=False
-        )
-        .values_list("winner_id")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    rows = (
-        Pair.objects.filter(drive_id__in=ids)
-        .order_by("drive_id", "number")
-        .values_list("id", "drive_id", "number", "player1", "player2", "person1_id", "person2_id")
-    )
+    series' nights; drives.sql.nights_pairs)."""
+    wins, rows = sql.nights_pairs([int(d) for d in drive_ids])
     return [PairWon(*row[1:], won=wins.get(row[0], 0)) for row in rows]
 
 

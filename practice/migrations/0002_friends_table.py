@@ -3,6 +3,17 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from django.db.models.functions import Length, Upper
+from django.db.models.lookups import Exact
+
+
+def friends_code_form() -> models.Q:
+    """The table code's form as the model had it when this migration was written."""
+    form = models.Q(Exact(Length("code"), 5)) & models.Q(Exact(models.F("code"), Upper("code")))
+    for c in "01OI":
+        form &= ~models.Q(code__contains=c)
+    return form
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -36,7 +47,7 @@ class Migration(migrations.Migration):
                 ],
                 "constraints": [
                     models.CheckConstraint(
-                        condition=models.Q(("code__regex", "^[2-9A-HJ-NP-Z]{5}$")),
+                        condition=friends_code_form(),
                         name="practice_friends_code",
                     )
                 ],

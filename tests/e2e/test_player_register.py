@@ -38,6 +38,8 @@ def both_sizes(page: Page, name: str, shots: dict) -> None:
     for size, label in ((LANDSCAPE, "1024x768"), (PHONE, "390x844")):
         page.set_viewport_size(size)
         assert hall_fit_problems(page) == [], (name, label)
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= size["width"], (name, label, f"the page is {wide} px wide")
         path = f"/tmp/shots/p27register/{name}-{label}.png"
         page.screenshot(path=path, full_page=True)
         shots[name] = path

@@ -647,3 +647,64 @@ def test_hearts_on_hearts_called_reaches_the_solver():
     state = dataclasses.replace(state, called=True)
     table = solver_table(state, 2, C)
     assert solver_position(state, table)[0].called is True
+
+
+# ---- the same guesses for every choice (the coach's review) -------------------------------
+
+
+def test_the_choices_weighed_in_play_are_every_legal_play():
+    view = view_of(in_play(C, SURE, done=THREE_DONE), 1)
+    assert search.choices(view) == list(view.legal)
+
+
+def test_the_choices_weighed_elsewhere_are_those_estimates_weighs(weighed):
+    _, view = rob_view()
+    estimates(view, seed=2)
+    assert search.choices(view) == weighed[0][0] == list(view.legal)
+    view = auction_view("5♦ 2♦ K♣ 8♠ 7♥", Phase.BID, [Pass(), Bid(30), Hold(), Bid(20)])
+    assert search.choices(view) == [Pass(), Hold(), Bid(20), Bid(30)]
+
+
+def test_results_by_deal_give_each_move_its_result_on_the_same_guesses(counted):
+    _, view = rob_view()
+    moves = [NoRob(), Rob(card("K♥")), Rob(card("9♠"))]
+    rows = search.results_by_deal(view, moves, seed=1, deals=16, budget=10**9)
+    assert len(rows) == 16 and len(counted) == 16  # one guess a deal, for every move
+    assert all(list(r) == moves for r in rows)
+    # The first three, averaged, are Angus's own estimates (his budget stops him at three).
+    counted.clear()
+    got = estimates(view, seed=1)
+    assert len(counted) == 3
+    for m in moves:
+        assert sum(r[m].points for r in rows[:3]) / 3 == pytest.approx(got[m].points)
+        assert sum(r[m].value for r in rows[:3]) / 3 == pytest.approx(got[m].value)
+    assert len({tuple(e.points for e in r.values()) for r in rows}) > 1  # deals differ
+
+
+def test_results_by_deal_in_play_are_the_solver_s_on_each_guess(counted):
+    view = view_of(in_play(C, SURE, done=THREE_DONE), 1)
+    rows = search.results_by_deal(view, [Play(card("J♣"))], seed=1, deals=40, budget=10**9)
+    assert len(rows) == len(counted) == 40 and all(list(r) == [Play(card("J♣"))] for r in rows)
+    got = estimates(view, seed=1)  # forty guesses too, from the same seed
+    mean = sum(r[Play(card("J♣"))].value for r in rows) / 40
+    assert mean == pytest.approx(got[Play(card("J♣"))].value)
+
+
+@pytest.mark.parametrize(("deals", "drawn"), [(8, 2), (9, 3), (12, 3), (13, 4)])
+def test_results_by_deal_stop_at_a_quarter_of_the_deals_once_the_budget_is_spent(
+    counted, deals, drawn
+):
+    view = view_of(in_play(C, SURE, done=THREE_DONE), 1)
+    rows = search.results_by_deal(view, [Play(card("J♣"))], seed=1, deals=deals, budget=0)
+    assert len(rows) == len(counted) == drawn
+
+
+@pytest.mark.parametrize(
+    ("budget", "drawn"), [(199, 10), (200, 11), (217, 11), (218, 12), (10**9, 40)]
+)
+def test_results_by_deal_stop_once_the_positions_searched_pass_the_budget(counted, budget, drawn):
+    # at least ten of the forty deals; ten guesses of this endgame search 200 positions,
+    # eleven 218
+    view = view_of(in_play(C, SURE, done=THREE_DONE), 1)
+    search.results_by_deal(view, [Play(card("J♣"))], seed=1, deals=40, budget=budget)
+    assert len(counted) == drawn

@@ -230,35 +230,46 @@ def solver_table(state: State, seat: int, trump: Suit) -> Table:
 
 
 def _play_estimates(view: PlayerView, seed: int) -> dict[Move, Estimate]:
-    assert view.trump is not None
     rng = random.Random(seed)
     moves = [m for m in view.legal if isinstance(m, Play)]
     sums = {m: [0.0, 0.0] for m in moves}
-    table: Table | None = None
-    solver: Solver | None = None
+    solvers: dict[Suit, Solver] = {}
     least, most = PLAY_SAMPLES
     done = 0
-    mine = view.setup.side_of(view.seat)
-    while done < most and not (done >= least and table and table.nodes > NODE_BUDGET):
-        state = guess(view, rng)
-        if table is None or solver is None:
-            table = solver_table(state, view.seat, view.trump)
-            solver = Solver(table)
-        pos, best = solver_position(state, table)
-        score = _scorer(state, view.seat)
-        won = state.tricks_won()
-        if view.setup.sides > 2:
-            spread = solver.spreads(pos)
-            splits = {k: _by_side(state, won, v) for k, v in spread.items()}
-        else:
-            after = solver.values(pos)
-            splits = {k: _split(state, view.seat, won[mine] + v) for k, v in after.items()}
-        for m in moves:
-            e = score(splits[(table.index[m.card], m.call)], best)
+    while done < most and not (done >= least and _nodes(solvers) > NODE_BUDGET):
+        for m, e in _play_deal(view, guess(view, rng), solvers).items():
             sums[m][0] += e.value
             sums[m][1] += e.points
         done += 1
     return {m: Estimate(v / done, p / done) for m, (v, p) in sums.items()}
+
+
+def _nodes(solvers: dict[Suit, Solver]) -> int:
+    return sum(s.t.nodes for s in solvers.values())
+
+
+def _play_deal(view: PlayerView, state: State, solvers: dict[Suit, Solver]) -> dict[Move, Estimate]:
+    """Each play's result on one guess in play (the solver kept in ``solvers``)."""
+    assert view.trump is not None
+    solver = solvers.get(view.trump)
+    if solver is None:
+        solver = solvers[view.trump] = Solver(solver_table(state, view.seat, view.trump))
+    table = solver.t
+    pos, best = solver_position(state, table)
+    score = _scorer(state, view.seat)
+    won = state.tricks_won()
+    if view.setup.sides > 2:
+        spread = solver.spreads(pos)
+        splits = {k: _by_side(state, won, v) for k, v in spread.items()}
+    else:
+        mine = view.setup.side_of(view.seat)
+        after = solver.values(pos)
+        splits = {k: _split(state, view.seat, won[mine] + v) for k, v in after.items()}
+    return {
+        m: score(splits[(table.index[m.card], m.call)], best)
+        for m in view.legal
+        if isinstance(m, Play)
+    }
 
 
 # ---- robbing, bidding, trump and the draw -------------------------------------------
@@ -300,25 +311,64 @@ def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[
     solvers: dict[Suit, Solver] = {}
     least, most = OTHER_SAMPLES
     done = 0
-    nodes = 0
-    mine = view.setup.side_of(view.seat)
-    while done < most and not (done >= least and nodes > NODE_BUDGET):
-        dealt = guess(view, rng)
-        for m in moves:
-            state = _play_out(dealt.apply(m))
-            assert state.trump is not None and state.phase is Phase.PLAY
-            solver = solvers.get(state.trump)
-            if solver is None:
-                solver = solvers[state.trump] = Solver(solver_table(state, view.seat, state.trump))
-            pos, best = solver_position(state, solver.t)
-            won = state.tricks_won()
-            if view.setup.sides > 2:
-                split = _by_side(state, won, solver.spread(pos))
-            else:
-                split = _split(state, view.seat, won[mine] + solver.value(pos))
-            e = _scorer(state, view.seat)(split, best)
+    while done < most and not (done >= least and _nodes(solvers) > NODE_BUDGET):
+        for m, e in _other_deal(view, guess(view, rng), moves, solvers).items():
             sums[m][0] += e.value
             sums[m][1] += e.points
-        nodes = sum(s.t.nodes for s in solvers.values())
         done += 1
     return {m: Estimate(v / done, p / done) for m, (v, p) in sums.items()}
+
+
+def _other_deal(
+    view: PlayerView, dealt: State, moves: Sequence[Move], solvers: dict[Suit, Solver]
+) -> dict[Move, Estimate]:
+    """Each of ``moves`` on one guess: applied, the rest of the bidding and the draw
+    played by Margaret's rules, the hand solved (solvers kept by trump in ``solvers``)."""
+    out = {}
+    mine = view.setup.side_of(view.seat)
+    for m in moves:
+        state = _play_out(dealt.apply(m))
+        assert state.trump is not None and state.phase is Phase.PLAY
+        solver = solvers.get(state.trump)
+        if solver is None:
+            solver = solvers[state.trump] = Solver(solver_table(state, view.seat, state.trump))
+        pos, best = solver_position(state, solver.t)
+        won = state.tricks_won()
+        if view.setup.sides > 2:
+            split = _by_side(state, won, solver.spread(pos))
+        else:
+            split = _split(state, view.seat, won[mine] + solver.value(pos))
+        out[m] = _scorer(state, view.seat)(split, best)
+    return out
+
+
+# ---- the same guesses for every choice, one by one (the coach's review) --------------
+
+
+def choices(view: PlayerView) -> list[Move]:
+    """The choices Angus weighs: every legal play in play, else those of ``estimates``."""
+    if view.phase is Phase.PLAY:
+        return [m for m in view.legal if isinstance(m, Play)]
+    return _candidates(view)
+
+
+def results_by_deal(
+    view: PlayerView, moves: Sequence[Move], *, seed: int, deals: int, budget: int
+) -> list[dict[Move, Estimate]]:
+    """The result of each of ``moves`` on each of up to ``deals`` guesses of the
+    unseen cards, the same guesses for every move (so two moves' results differ by
+    the moves alone, not by the luck of the deal). Stops early, after at least a
+    quarter of ``deals``, once ``budget`` positions have been searched. Moves in
+    play are plays; other moves are played out as ``other_estimates`` does."""
+    rng = random.Random(seed)
+    solvers: dict[Suit, Solver] = {}
+    out: list[dict[Move, Estimate]] = []
+    plays = view.phase is Phase.PLAY
+    while len(out) < deals and not (4 * len(out) >= deals and _nodes(solvers) > budget):
+        dealt = guess(view, rng)
+        if plays:
+            every = _play_deal(view, dealt, solvers)
+            out.append({m: every[m] for m in moves})
+        else:
+            out.append(_other_deal(view, dealt, moves, solvers))
+    return out

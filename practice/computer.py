@@ -75,8 +75,11 @@ class Lesson:
     """One of your moves in a finished hand, looked at again by the computer.
 
     trick: the trick it was made in (0 = the first; a rob is made before it).
-    played: your move; suggested: the computer's choice; lost: about how many
-    points your move cost against it; only: it was your only legal move.
+    played: your move; suggested: the computer's choice (your move when no other
+    did clearly better); lost: the points your move cost against it, on average
+    over the likely deals (0 when no other choice did clearly better); only: it
+    was your only legal move. deals: the likely deals it was weighed on; better,
+    worse: in how many of them the computer's choice did better, worse.
     """
 
     trick: int
@@ -84,19 +87,32 @@ class Lesson:
     suggested: Move
     lost: float
     only: bool
+    deals: int = 0
+    better: int = 0
+    worse: int = 0
 
 
 def points_lost(state: State, *, seat: int, hand_no: int) -> tuple[Lesson, ...]:
     """Where ``seat`` lost points in the finished hand ``hand_no`` (0 = the first) of the
     game ``state`` is part of: each of its moves against the computer's choice.
 
-    Asks Angus from the seat's own view before each move (up to ~300 ms a move), so
-    call it apart from the move a player is waiting for, and keep its answer.
+    Weighs each move on many likely deals from the seat's own view (a few seconds of
+    a core for a hand), so call it apart from the move a player is waiting for, and
+    keep its answer.
     """
     steps = players.steps_of(state, seat=seat, hand_no=hand_no)
     advice = players.review(steps, seat=seat, seed=state.seed + hand_no)
     return tuple(
-        Lesson(a.trick, a.played, a.suggested, a.lost, len(view.legal) == 1)
+        Lesson(
+            a.trick,
+            a.played,
+            a.suggested,
+            a.lost,
+            len(view.legal) == 1,
+            a.deals,
+            a.better,
+            a.worse,
+        )
         for a, (view, _move) in zip(advice, steps, strict=True)
     )
 

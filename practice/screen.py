@@ -364,30 +364,36 @@ def _summary(played: Played, names, sides, lessons=None) -> dict | None:
 
 
 def lesson_words(lesson: Lesson) -> str:
-    """What the computer makes of one of your moves, in plain words."""
+    """What the computer makes of one of your moves, in plain words: the better choice
+    and its points on average over the likely deals, and in how many it did better."""
     if lesson.only:
         return _("Your only legal move.")
     n = round(lesson.lost)
     if n < 1:
-        return _("Good: the computer would have played the same, or as well.")
+        return _("Good: no other choice did clearly better over the likely deals.")
     match lesson.suggested:
         case Play(c, _call):
-            return ngettext(
+            better = ngettext(
                 "The computer would have played %(card)s, worth about %(n)s point.",
                 "The computer would have played %(card)s, worth about %(n)s points.",
                 n,
             ) % {"card": c, "n": n}
         case Rob(c):
-            return ngettext(
+            better = ngettext(
                 "The computer would have robbed, discarding %(card)s, worth about %(n)s point.",
                 "The computer would have robbed, discarding %(card)s, worth about %(n)s points.",
                 n,
             ) % {"card": c, "n": n}
-    return ngettext(
-        "%(move)s That is worth about %(n)s point.",
-        "%(move)s That is worth about %(n)s points.",
-        n,
-    ) % {"move": hint_words(lesson.suggested), "n": n}
+        case _:
+            better = ngettext(
+                "%(move)s That is worth about %(n)s point.",
+                "%(move)s That is worth about %(n)s points.",
+                n,
+            ) % {"move": hint_words(lesson.suggested), "n": n}
+    how_sure = _(
+        "Over %(deals)s likely deals it did better in %(better)s and worse in %(worse)s."
+    ) % {"deals": lesson.deals, "better": lesson.better, "worse": lesson.worse}
+    return f"{better} {how_sure}"
 
 
 def _your_move(lesson: Lesson) -> str:

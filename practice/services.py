@@ -327,7 +327,10 @@ def coaching(played: Played, hand: int) -> tuple[computer.Lesson, ...]:
         if lessons is None:
             lessons = computer.points_lost(played.state, seat=HUMAN, hand_no=hand - 1)
             rows = [
-                [n.trick, move_code(n.played), move_code(n.suggested), round(n.lost, 2), n.only]
+                [
+                    *(n.trick, move_code(n.played), move_code(n.suggested), round(n.lost, 2)),
+                    *(n.only, n.deals, n.better, n.worse),
+                ]
                 for n in lessons
             ]
             cache.set(key, rows, COACHING_KEPT)
@@ -340,8 +343,11 @@ def _read_lessons(rows) -> tuple[computer.Lesson, ...] | None:
         return None
     try:
         return tuple(
-            computer.Lesson(int(t), read_move(str(p)), read_move(str(s)), float(lost), bool(only))
-            for t, p, s, lost, only in rows
+            computer.Lesson(
+                *(int(t), read_move(str(p)), read_move(str(s)), float(lost), bool(only)),
+                *(int(deals), int(better), int(worse)),
+            )
+            for t, p, s, lost, only, deals, better, worse in rows
         )
     except (CodeError, TypeError, ValueError):
         return None

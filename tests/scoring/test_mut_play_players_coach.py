@@ -11,13 +11,16 @@ Angus's estimates are stood in for where the words, not his search, are the fact
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.games.cards import Suit, card
 from scoring.play.game import new_game
 from scoring.play.players import choose, coach, hint, review, steps_of
-from scoring.play.players.coach import Advice, Hint
+from scoring.play.players.coach import Advice, Comparison, Hint, compare
 from scoring.play.players.search import Estimate
 from scoring.play.records import Phase, TrickResult
 from scoring.play.rules import trick_winner
@@ -64,8 +67,8 @@ def play(text: str) -> Play:
 @pytest.fixture
 def weighed(monkeypatch):
     """Stand in for Angus's estimates: ``weighed.values`` by move (points; the value
-    Angus maximizes is the same), ``weighed.others`` for moves he does not weigh;
-    ``weighed.seeds`` records the seed of each call, ``weighed.views`` the view asked of."""
+    Angus maximizes is the same); ``weighed.seeds`` records the seed of each call,
+    ``weighed.views`` the view asked of."""
 
     class Weighed:
         values: dict = {}
@@ -78,16 +81,30 @@ def weighed(monkeypatch):
             self.views.append(view)
             return {m: Estimate(p, p) for m, p in self.values.items()}
 
-        def other_estimates(self, view, moves, seed):
-            self.seeds.append(("others", seed))
-            self.views.append(view)
-            return {m: Estimate(self.others[m], self.others[m]) for m in moves}
-
     w = Weighed()
     w.values, w.others, w.seeds, w.views = {}, {}, [], []
     monkeypatch.setattr(coach, "estimates", w.estimates)
-    monkeypatch.setattr(coach, "other_estimates", w.other_estimates)
     return w
+
+
+@pytest.fixture
+def dealt(monkeypatch):
+    """Stand in for the results on the likely deals: ``dealt.points`` a list of deals,
+    each points by move (the value the same); ``dealt.asked`` records each call's
+    view, moves, seed, deals and budget."""
+
+    class Dealt:
+        points: list = []
+        asked: list = []
+
+        def results_by_deal(self, view, moves, *, seed, deals, budget):
+            self.asked.append((view, list(moves), seed, deals, budget))
+            return [{m: Estimate(p[m], p[m]) for m in moves} for p in self.points]
+
+    d = Dealt()
+    d.points, d.asked = [], []
+    monkeypatch.setattr(coach, "results_by_deal", d.results_by_deal)
+    return d
 
 
 # Seat 1 to lead, clubs trump; Margaret would lead the K♠, her first king.
@@ -249,85 +266,106 @@ def test_a_real_hint_on_the_last_two_tricks():
 
 # ---- the review ------------------------------------------------------------------------
 
+Q, K, TWO, EIGHT, SEVEN = (play(c) for c in ("Q♥", "K♥", "2♥", "8♥", "7♥"))
+GOOD = "Good: over {} likely deals, no other choice did clearly better."
 
-def test_a_review_says_what_the_computer_would_have_played_and_what_it_cost(weighed):
+
+def deals_of(*rows):
+    """Likely deals: each a row of points for Q♥ K♥ 2♥ 8♥ 7♥ (seat 1 to follow 9♥)."""
+    return [dict(zip((Q, K, TWO, EIGHT, SEVEN), row, strict=True)) for row in rows]
+
+
+def test_a_review_names_a_choice_that_did_clearly_better_over_the_likely_deals(dealt):
     state = in_play(C, FOLLOW, [(0, "9♥")])
-    weighed.values = {play("Q♥"): 7.0, play("K♥"): 6.6, play("2♥"): 4.4, play("8♥"): 1.0}
-    got = review([(state, play("2♥")), (state, play("K♥"))], seat=1, seed=10)
-    assert got == (
-        Advice(
-            0,
-            0,
-            play("2♥"),
-            play("Q♥"),
-            pytest.approx(2.6),
-            "The computer would have played Q♥, worth about 3 points.",
-        ),
-        Advice(
-            0,
-            0,
-            play("K♥"),
-            play("Q♥"),
-            pytest.approx(0.4),
-            "Good: the computer would have played the same, or as well.",
-        ),
-    )
-    assert weighed.seeds == [10, 11]  # each move weighed with a seed of its own
-    assert weighed.views == [view_of(state, 1)] * 2
-    review([(state, play("2♥"))], seat=1)
-    assert weighed.seeds[-1] == 0  # the seed 0 unless told
-
-
-def test_a_review_of_the_computer_s_own_move_is_good_and_lost_nothing(weighed):
-    state = in_play(C, FOLLOW, [(0, "9♥")])
-    weighed.values = {play("Q♥"): 7.0, play("K♥"): 1.0}
-    (got,) = review([(view_of(state, 1), play("Q♥"))], seat=1)
+    # Q♥ beats 2♥ by 5, 5, 0 and 2: about 3 points, and clearly (the interval is 3 ± 2.2).
+    dealt.points = deals_of((5, 4, 0, 0, 0), (5, 0, 0, 0, 0), (0, 0, 0, -9, 0), (7, 6, 5, 0, 5))
+    (got,) = review([(state, TWO)], seat=1, seed=10)
     assert got == Advice(
         0,
         0,
-        play("Q♥"),
-        play("Q♥"),
-        0.0,
-        "Good: the computer would have played the same, or as well.",
+        TWO,
+        Q,
+        3.0,
+        "The computer would have played Q♥, worth about 3 points."
+        " Over 4 likely deals it did better in 3 and worse in 0.",
+        4,
+        3,
+        0,
+    )
+    view = view_of(state, 1)
+    assert dealt.asked == [(view, [Q, K, TWO, EIGHT, SEVEN], 10, 120, 400_000)]
+
+
+def test_a_review_is_silent_where_the_better_choice_is_within_the_luck_of_the_deal(dealt):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+    # Q♥ averages 3 more than 2♥, but by 15, -9, 6 and -0: 3 ± 11, no lesson.
+    dealt.points = deals_of((15, 0, 0, 0, 0), (0, 0, 9, 0, 0), (6, 0, 0, 0, 0), (0, 0, 0, 0, 0))
+    (got,) = review([(state, TWO)], seat=1, seed=10)
+    assert got == Advice(0, 0, TWO, TWO, 0.0, GOOD.format(4), 4, 0, 0)
+
+
+def test_a_review_of_the_best_move_is_good_and_lost_nothing(dealt):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+    dealt.points = deals_of((5, 4, 0, 0, 0), (5, 5, 0, 0, 0), (5, 5, 0, -9, 0))
+    (got,) = review([(view_of(state, 1), Q)], seat=1)
+    assert got == Advice(0, 0, Q, Q, 0.0, GOOD.format(3), 3, 0, 0)
+    assert dealt.asked[0][2] == 0  # the seed 0 unless told
+
+
+def test_each_move_of_a_review_is_weighed_with_a_seed_of_its_own(dealt):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+    dealt.points = deals_of((1, 1, 1, 1, 1), (2, 2, 2, 2, 2))
+    got = review([(state, TWO), (state, K)], seat=1, seed=10)
+    assert [a.text for a in got] == [GOOD.format(2)] * 2
+    assert [a[2] for a in dealt.asked] == [10, 11]
+
+
+def test_a_review_chooses_by_the_points_it_shows(monkeypatch):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+
+    def results_by_deal(view, moves, *, seed, deals, budget):
+        # by value Q♥, by the hand's points K♥ (2♥ the same as K♥)
+        row = {Q: Estimate(30.0, 1.0), K: Estimate(2.0, 6.0), TWO: Estimate(2.0, 6.0)}
+        return [{m: row.get(m, Estimate(0.0, 0.0)) for m in moves}] * 3
+
+    monkeypatch.setattr(coach, "results_by_deal", results_by_deal)
+    (got,) = review([(state, Q)], seat=1)
+    assert (got.suggested, got.lost, got.better) == (K, 5.0, 3)  # K♥ over 2♥: the first
+    assert got.text.startswith("The computer would have played K♥, worth about 5 points.")
+
+
+def test_a_review_weighs_a_move_angus_does_not_weigh_on_the_same_deals(dealt):
+    view = dataclasses.replace(
+        view_of(new_game(auction(), 0), 1),
+        legal=(Pass(), Bid(15), Bid(20), Bid(25), Bid(30)),
+        phase=Phase.BID,
+        trump=None,
+    )
+    dealt.points = [{Pass(): 0, Bid(15): 3, Bid(20): 1, Bid(30): -20}] * 2
+    (got,) = review([(view, Bid(30))], seat=1, seed=6)
+    assert dealt.asked == [(view, [Pass(), Bid(15), Bid(20), Bid(30)], 6, 120, 400_000)]
+    assert (got.suggested, got.lost) == (Bid(15), 23.0)
+    assert got.text == (
+        "The computer would have played bid 15, worth about 23 points."
+        " Over 2 likely deals it did better in 2 and worse in 0."
     )
 
 
-def test_a_move_that_scored_better_than_the_computer_s_choice_lost_nothing(monkeypatch):
-    state = in_play(C, FOLLOW, [(0, "9♥")])
-
-    def estimates(view, *, seed):  # the choice by value, the points the other way
-        return {play("Q♥"): Estimate(9.0, 1.0), play("K♥"): Estimate(2.0, 4.0)}
-
-    monkeypatch.setattr(coach, "estimates", estimates)
-    (got,) = review([(state, play("K♥"))], seat=1)
-    assert got.suggested == play("Q♥") and got.lost == 0.0
-    assert got.text == "Good: the computer would have played the same, or as well."
-
-
-def test_a_review_weighs_a_move_angus_does_not_weigh_against_his_choice(weighed):
-    state = in_play(C, FOLLOW, [(0, "9♥")])
-    weighed.values = {play("Q♥"): 7.0, play("K♥"): 6.0}
-    weighed.others = {play("8♥"): 2.0}
-    (got,) = review([(state, play("8♥"))], seat=1, seed=6)
-    assert weighed.seeds == [6, ("others", 6)]
-    assert weighed.views == [view_of(state, 1)] * 2
-    assert got.suggested == play("Q♥") and got.lost == 5.0
-    assert got.text == "The computer would have played Q♥, worth about 5 points."
-
-
-def test_a_review_of_the_draw_names_the_computer_s_discard(weighed):
+def test_a_review_of_the_draw_names_the_computer_s_discard(dealt):
     view = dataclasses.replace(
         view_of(new_game(auction(), 0), 1),
+        hand=(card("2♦"), card("A♣"), card("K♣"), card("3♣"), card("4♣")),
         legal=(Discard(), Discard((card("2♦"),))),
         phase=Phase.DISCARD,
         trump=C,
+        stock_size=1,
     )
-    weighed.values = {Discard(): 1.0, Discard((card("2♦"),)): 4.0}
+    dealt.points = [{Discard(): 1.0, Discard((card("2♦"),)): 4.0}] * 3
     (got,) = review([(view, Discard())], seat=1)
-    assert got.text == "The computer would have played discard 2♦, worth about 3 points."
+    assert got.text.startswith("The computer would have played discard 2♦, worth about 3")
 
 
-def test_the_only_legal_move_is_reviewed_without_search(weighed):
+def test_the_only_legal_move_is_reviewed_without_search(weighed, dealt):
     state = in_play(
         C,
         {0: "J♠", 1: "Q♠", 2: "K♥"},
@@ -342,7 +380,7 @@ def test_the_only_legal_move_is_reviewed_without_search(weighed):
     assert review([(state, play("K♥"))], seat=2) == (
         Advice(0, 4, play("K♥"), play("K♥"), 0.0, "Your only legal move."),
     )
-    assert weighed.seeds == []
+    assert weighed.seeds == [] and dealt.asked == []
 
 
 @pytest.mark.parametrize(
@@ -399,3 +437,104 @@ def test_the_steps_of_a_hand_are_the_seat_s_views_before_each_of_its_moves(seat)
     # the last finished hand by default
     assert steps_of(game, seat=seat) == steps_of(game, seat=seat, hand_no=2)
     assert steps_of(game, seat=seat) != steps_of(game, seat=seat, hand_no=1)
+
+
+# ---- the comparison over the likely deals -----------------------------------------------
+
+A, B, P = play("A♦"), play("K♦"), play("2♦")  # P: the move made
+
+
+def rows(*points):
+    """Likely deals: each (A, B, P) points."""
+    return [dict(zip((A, B, P), row, strict=True)) for row in points]
+
+
+COMPARED = [
+    # (what, deals, best, gain, margin, better, worse, sure)
+    ("the same 5 more on every deal", rows((5, 0, 0), (5, 0, 0)), A, 5.0, 0.0, 2, 0, True),
+    ("a tie keeps the move made", rows((3, 0, 3), (1, 0, 1)), P, 0.0, 0.0, 0, 0, False),
+    ("between others, the first", rows((4, 4, 0), (4, 4, 0)), A, 4.0, 0.0, 2, 0, True),
+    ("one deal says nothing", rows((9, 0, 0)), A, 9.0, math.inf, 1, 0, False),
+    ("under half a point", rows((0.4, 0, 0), (0.4, 0, 0)), A, 0.4, 0.0, 2, 0, False),
+    ("half a point rounds to 0", rows((0.5, 0, 0), (0.5, 0, 0)), A, 0.5, 0.0, 2, 0, False),
+    ("0.6 rounds to 1", rows((0.6, 0, 0), (0.6, 0, 0)), A, 0.6, 0.0, 2, 0, True),
+    # gains 10 and -4: 3 on average, give or take 1.96 * 9.9 / 1.41 = 13.7
+    ("within the luck", rows((10, 0, 0), (-4, 0, 0)), A, 3.0, 13.72, 1, 1, False),
+    # gains 4, 2 and 3: 3 give or take 1.96 * 1 / 1.73 = 1.13
+    ("beyond the luck", rows((4, 0, 0), (2, 0, 0), (3, 0, 0)), A, 3.0, 1.13, 3, 0, True),
+    # gains 2, 2, 0 and -1: 0.75 give or take 1.96 * 1.5 / 2 = 1.47
+    (
+        "better, worse, same",
+        rows((2, 0, 0), (2, 0, 0), (0, 0, 0), (-1, 0, 0)),
+        A,
+        0.75,
+        1.47,
+        2,
+        1,
+        False,
+    ),
+    # over the move made, B gains 5 (10, 0: give or take 9.8) and A 4.5
+    ("the best average", rows((29, 30, 20), (-20, -20, -20)), B, 5.0, 9.8, 1, 0, False),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "points", "best", "gain", "margin", "better", "worse", "sure"),
+    COMPARED,
+    ids=[c[0] for c in COMPARED],
+)
+def test_the_comparison_of_the_move_made_with_the_best_choice(
+    what, points, best, gain, margin, better, worse, sure
+):
+    c = compare(points, P)
+    assert c == Comparison(
+        best, len(points), pytest.approx(gain), pytest.approx(margin, abs=0.01), better, worse
+    ), what
+    assert c.sure is sure, what
+
+
+def test_a_lesson_s_interval_must_clear_zero():
+    # gains 6 and 0: 3 give or take 1.96 * 4.24 / 1.41 = 5.88
+    assert not compare(rows((6, 0, 0), (0, 0, 0)), P).sure
+    assert Comparison(A, 4, 3.0, 2.99, 3, 0).sure
+    assert not Comparison(A, 4, 3.0, 3.0, 3, 0).sure
+
+
+def test_there_is_no_comparison_without_deals():
+    with pytest.raises(ValueError) as refused:
+        compare([], P)
+    assert str(refused.value) == "no deals to compare on"
+
+
+points_by_deal = st.lists(
+    st.tuples(*[st.integers(-60, 60)] * 3).map(lambda t: dict(zip((A, B, P), t, strict=True))),
+    min_size=1,
+    max_size=30,
+)
+
+
+@given(points_by_deal)
+def test_the_best_choice_gains_at_least_nothing_and_is_the_best_average(points):
+    c = compare(points, P)
+    assert c.gain >= 0 and c.better + c.worse <= c.deals == len(points)
+    means = {m: sum(p[m] for p in points) for m in (A, B, P)}
+    assert means[c.best] == max(means.values())
+    assert not c.sure or (c.best != P and c.better >= 1)
+
+
+@given(points_by_deal, st.lists(st.integers(-60, 60), min_size=30, max_size=30))
+def test_the_luck_of_a_deal_shared_by_every_choice_changes_nothing(points, luck):
+    # The same deals for every choice: what a deal gives all of them cancels out.
+    lucky = [{m: v + luck[i] for m, v in p.items()} for i, p in enumerate(points)]
+    a, b = compare(points, P), compare(lucky, P)
+    assert (a.best, a.better, a.worse, a.sure) == (b.best, b.better, b.worse, b.sure)
+    assert a.gain == pytest.approx(b.gain) and a.margin == pytest.approx(b.margin)
+
+
+@given(points_by_deal, st.randoms())
+def test_the_order_of_the_deals_changes_nothing(points, rnd):
+    shuffled = list(points)
+    rnd.shuffle(shuffled)
+    a, b = compare(points, P), compare(shuffled, P)
+    assert (a.best, a.better, a.worse, a.sure) == (b.best, b.better, b.worse, b.sure)
+    assert a.gain == pytest.approx(b.gain) and a.margin == pytest.approx(b.margin)

@@ -409,8 +409,9 @@ def test_the_review_names_the_card_that_would_have_won_the_trick():
     a = advice[0]
     assert a.suggested == Play(card("K♥")) and a.lost >= 5
     assert "K♥" in a.text and "worth about" in a.text
+    assert a.deals == 120 and a.better > 100 and a.worse == 0  # never worse, nearly always better
     same = review([(s, Play(card("K♥")))], seat=2, seed=4)[0]
-    assert same.lost == 0 and "same" in same.text
+    assert same.lost == 0 and same.suggested == Play(card("K♥")) and "Good" in same.text
 
 
 def test_a_hint_is_a_legal_move_with_a_reason():

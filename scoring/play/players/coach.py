@@ -3,24 +3,36 @@
 Both ask Angus (``search.py``) from the player's own view, so the coach
 never knows more than the player did. Points are the hand's points for the
 player's side minus the others' average, averaged over Angus's guesses.
+
+The review of a finished hand runs apart from the moves, so it weighs each
+move on many likely deals (``REVIEW_DEALS``), the same deals for every choice
+it compares, and it chooses by the points it shows. It names a better choice
+only when that choice's average gain is clearly larger than the luck of the
+deal: the 95% interval of the gain, deal by deal against the move made,
+stays above 0 (``compare``). Otherwise no other choice did clearly better.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.games.cards import is_trump
 from scoring.games.options import gettext_noop
 from scoring.play.game import State, new_game
 from scoring.play.players.club import lowest
-from scoring.play.players.search import best_move, estimates, other_estimates
+from scoring.play.players.search import best_move, choices, estimates, results_by_deal
 from scoring.play.records import Phase
 from scoring.play.rules import trick_winner
 from scoring.play.setup import Move, Play
 from scoring.play.view import PlayerView, view_of
 
 _ = gettext_noop
+
+REVIEW_DEALS = 120  # likely deals each move of a review is weighed on
+REVIEW_BUDGET = 400_000  # positions searched for one move, past which fewer deals do
+SURE = 1.96  # standard errors: a lesson's 95% interval of its gain stays above 0
 
 
 @dataclass(frozen=True)
@@ -35,9 +47,12 @@ class Hint:
 class Advice:
     """One of the player's moves looked at again.
 
-    played: the move made. suggested: the computer's choice. lost: about how
-    many points the move made cost against the suggestion (0 when it was as
-    good). text: one line for the screen.
+    played: the move made. suggested: the computer's choice (the move made when
+    no other choice did clearly better). lost: the points the move made cost
+    against the suggestion, on average over the likely deals (0 when no other
+    choice did clearly better). deals: how many likely deals it was weighed on;
+    better, worse: in how many of them the suggestion did better, worse (the
+    rest: as well). text: one line for the screen.
     """
 
     hand_no: int
@@ -46,6 +61,58 @@ class Advice:
     suggested: Move
     lost: float
     text: str
+    deals: int = 0
+    better: int = 0
+    worse: int = 0
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The move made against the best choice, over the same likely deals.
+
+    best: the choice with the most points on average (the move made on a tie).
+    gain: its average points over the move made's; margin: half the 95% interval
+    of that gain; better, worse: the deals where it did better, worse.
+    """
+
+    best: Move
+    deals: int
+    gain: float
+    margin: float
+    better: int
+    worse: int
+
+    @property
+    def sure(self) -> bool:
+        """A lesson: the gain is at least about 1 point and clearly more than its
+        uncertainty (its whole 95% interval is above 0)."""
+        return round(self.gain) >= 1 and self.gain - self.margin > 0
+
+
+def compare(points: Sequence[Mapping[Move, float]], played: Move) -> Comparison:
+    """``points``: by likely deal, each choice's points (the same choices in each,
+    the move made among them). The best choice against ``played``, deal by deal."""
+    deals = len(points)
+    if not deals:
+        raise ValueError("no deals to compare on")
+    moves = list(points[0])
+    mean = {m: math.fsum(p[m] for p in points) / deals for m in moves}
+    best = max(moves, key=lambda m: (mean[m], m == played))  # a tie keeps the move made
+    gains = [p[best] - p[played] for p in points]
+    gain = math.fsum(gains) / deals
+    if deals > 1:
+        spread = math.sqrt(math.fsum((g - gain) ** 2 for g in gains) / (deals - 1))
+        margin = SURE * spread / math.sqrt(deals)
+    else:
+        margin = math.inf  # one deal says nothing of the luck of the deal
+    return Comparison(
+        best,
+        deals,
+        gain,
+        margin,
+        sum(1 for g in gains if g > 0),
+        sum(1 for g in gains if g < 0),
+    )
 
 
 def _what(move: Move) -> str:
@@ -112,18 +179,19 @@ def _advice(view: PlayerView, played: Move, seed: int) -> Advice:
     where = len(view.tricks)
     if len(view.legal) == 1:
         return Advice(view.hand_no, where, played, played, 0.0, _("Your only legal move."))
-    values = estimates(view, seed=seed)
-    if played not in values:  # a draw Angus does not weigh: compare the two directly
-        values = {**values, **other_estimates(view, [played], seed)}
-    best = best_move(view, values)
-    lost = max(0.0, values[best].points - values[played].points)
-    if best == played or round(lost) == 0:
-        text = _("Good: the computer would have played the same, or as well.")
-    else:
-        text = _("The computer would have played {move}, worth about {n} points.").format(
-            move=_what(best), n=round(lost)
+    moves = list(dict.fromkeys([*choices(view), played]))
+    rows = results_by_deal(view, moves, seed=seed, deals=REVIEW_DEALS, budget=REVIEW_BUDGET)
+    c = compare([{m: e.points for m, e in row.items()} for row in rows], played)
+    if not c.sure:
+        text = _("Good: over {deals} likely deals, no other choice did clearly better.").format(
+            deals=c.deals
         )
-    return Advice(view.hand_no, where, played, best, lost, text)
+        return Advice(view.hand_no, where, played, played, 0.0, text, c.deals, 0, 0)
+    text = _(
+        "The computer would have played {move}, worth about {n} points."
+        " Over {deals} likely deals it did better in {better} and worse in {worse}."
+    ).format(move=_what(c.best), n=round(c.gain), deals=c.deals, better=c.better, worse=c.worse)
+    return Advice(view.hand_no, where, played, c.best, c.gain, text, c.deals, c.better, c.worse)
 
 
 def steps_of(

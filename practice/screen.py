@@ -370,7 +370,7 @@ def lesson_words(lesson: Lesson) -> str:
         return _("Your only legal move.")
     n = round(lesson.lost)
     if n < 1:
-        return _("Good: no other choice did clearly better over the likely deals.")
+        return _("Good: no other choice did clearly better.")
     match lesson.suggested:
         case Play(c, _call):
             better = ngettext(

@@ -43,8 +43,8 @@ WORDS = [
     ),
     (
         computer.Lesson(0, Pass(), Pass(), 0.0, False, 120, 0, 0),
-        "Good: no other choice did clearly better over the likely deals.",
-        "Bien : aucun autre choix n'a fait clairement mieux sur les donnes probables.",
+        "Good: no other choice did clearly better.",
+        "Bien : aucun autre choix n'a fait clairement mieux.",
     ),
 ]
 

@@ -304,6 +304,41 @@ def test_a_review_is_silent_where_the_better_choice_is_within_the_luck_of_the_de
     assert got == Advice(0, 0, TWO, TWO, 0.0, GOOD.format(4), 4, 0, 0)
 
 
+def test_a_close_call_is_weighed_on_as_many_other_deals_again(dealt):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+    # Q♥ gains 3, 1, 0 and 0 on 2♥: 1 ± 1.39, close; on eight deals 1 ± 0.91, sure.
+    dealt.points = deals_of((3, 0, 0, 0, 0), (1, 0, 0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 0))
+    (got,) = review([(state, TWO)], seat=1, seed=10)
+    assert [a[2] for a in dealt.asked] == [10, 10 + 1_000_003]
+    assert (got.suggested, got.lost, got.deals, got.better, got.worse) == (Q, 1.0, 8, 4, 0)
+
+
+@pytest.mark.parametrize(
+    ("gains", "again"),
+    [
+        ((3, 1, 0, 0), True),  # 1 ± 1.39: close
+        ((4, 0, 0, 0), True),  # 1 ± 1.96: close (and on eight deals 1 ± 1.28: no lesson)
+        ((2, 0, 0, 0), False),  # 0.5 rounds to 0: no lesson however many deals
+        ((8, -4, 0, 0), False),  # 1 ± 4.93: the luck of the deal is more than twice the gain
+        ((1, 1, 1, 1), False),  # 1 ± 0: sure already
+    ],
+)
+def test_which_calls_are_close_enough_to_weigh_again(dealt, gains, again):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+    dealt.points = deals_of(*((g, 0, 0, 0, 0) for g in gains))
+    (got,) = review([(state, TWO)], seat=1, seed=10)
+    assert len(dealt.asked) == (2 if again else 1)
+    assert got.deals == (8 if again else 4)
+
+
+def test_close_is_a_gain_of_about_a_point_above_half_its_uncertainty():
+    assert Comparison(A, 9, 1.0, 1.99, 3, 0).close
+    assert not Comparison(A, 9, 1.0, 2.0, 3, 0).close
+    assert not Comparison(A, 9, 0.5, 0.9, 3, 0).close
+    assert Comparison(A, 9, 0.6, 1.1, 3, 0).close
+    assert not Comparison(A, 9, 3.0, 2.9, 3, 0).close  # sure: not close
+
+
 def test_a_review_of_the_best_move_is_good_and_lost_nothing(dealt):
     state = in_play(C, FOLLOW, [(0, "9♥")])
     dealt.points = deals_of((5, 4, 0, 0, 0), (5, 5, 0, 0, 0), (5, 5, 0, -9, 0))

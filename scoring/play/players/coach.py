@@ -9,7 +9,9 @@ move on many likely deals (``REVIEW_DEALS``), the same deals for every choice
 it compares, and it chooses by the points it shows. It names a better choice
 only when that choice's average gain is clearly larger than the luck of the
 deal: the 95% interval of the gain, deal by deal against the move made,
-stays above 0 (``compare``). Otherwise no other choice did clearly better.
+stays above 0 (``compare``). A close call (a gain of about a point or more,
+above half its uncertainty) is weighed on as many other deals again before it
+is judged. Otherwise no other choice did clearly better.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from scoring.play.view import PlayerView, view_of
 
 _ = gettext_noop
 
-REVIEW_DEALS = 120  # likely deals each move of a review is weighed on
+REVIEW_DEALS = 120  # likely deals each move of a review is weighed on (twice as many if close)
+MORE_DEALS = 1_000_003  # added to the seed for the second set of deals of a close call
 REVIEW_BUDGET = 400_000  # positions searched for one move, past which fewer deals do
 SURE = 1.96  # standard errors: a lesson's 95% interval of its gain stays above 0
 
@@ -87,6 +90,12 @@ class Comparison:
         """A lesson: the gain is at least about 1 point and clearly more than its
         uncertainty (its whole 95% interval is above 0)."""
         return round(self.gain) >= 1 and self.gain - self.margin > 0
+
+    @property
+    def close(self) -> bool:
+        """Not sure yet, but about a point or more and more than half its uncertainty:
+        more deals may settle it."""
+        return not self.sure and round(self.gain) >= 1 and 2 * self.gain > self.margin
 
 
 def compare(points: Sequence[Mapping[Move, float]], played: Move) -> Comparison:
@@ -182,6 +191,10 @@ def _advice(view: PlayerView, played: Move, seed: int) -> Advice:
     moves = list(dict.fromkeys([*choices(view), played]))
     rows = results_by_deal(view, moves, seed=seed, deals=REVIEW_DEALS, budget=REVIEW_BUDGET)
     c = compare([{m: e.points for m, e in row.items()} for row in rows], played)
+    if c.close:  # as many deals again, other ones, to settle it
+        more = seed + MORE_DEALS
+        rows += results_by_deal(view, moves, seed=more, deals=REVIEW_DEALS, budget=REVIEW_BUDGET)
+        c = compare([{m: e.points for m, e in row.items()} for row in rows], played)
     if not c.sure:
         text = _("Good: over {deals} likely deals, no other choice did clearly better.").format(
             deals=c.deals

@@ -296,6 +296,15 @@ def test_a_review_names_a_choice_that_did_clearly_better_over_the_likely_deals(d
     assert dealt.asked == [(view, [Q, K, TWO, EIGHT, SEVEN], 10, 120, 400_000)]
 
 
+def test_a_lesson_counts_the_deals_where_its_choice_did_worse(dealt):
+    state = in_play(C, FOLLOW, [(0, "9♥")])
+    # Q♥ gains 6, 6, 6 and -1 on 2♥: 4.25 ± 3.43
+    dealt.points = deals_of((6, 0, 0, 0, 0), (6, 0, 0, 0, 0), (6, 0, 0, 0, 0), (0, 0, 1, 0, 0))
+    (got,) = review([(state, TWO)], seat=1)
+    assert (got.suggested, got.deals, got.better, got.worse) == (Q, 4, 3, 1)
+    assert got.text.endswith(" Over 4 likely deals it did better in 3 and worse in 1.")
+
+
 def test_a_review_is_silent_where_the_better_choice_is_within_the_luck_of_the_deal(dealt):
     state = in_play(C, FOLLOW, [(0, "9♥")])
     # Q♥ averages 3 more than 2♥, but by 15, -9, 6 and -0: 3 ± 11, no lesson.
@@ -309,8 +318,23 @@ def test_a_close_call_is_weighed_on_as_many_other_deals_again(dealt):
     # Q♥ gains 3, 1, 0 and 0 on 2♥: 1 ± 1.39, close; on eight deals 1 ± 0.91, sure.
     dealt.points = deals_of((3, 0, 0, 0, 0), (1, 0, 0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 0))
     (got,) = review([(state, TWO)], seat=1, seed=10)
-    assert [a[2] for a in dealt.asked] == [10, 10 + 1_000_003]
-    assert (got.suggested, got.lost, got.deals, got.better, got.worse) == (Q, 1.0, 8, 4, 0)
+    every = [Q, K, TWO, EIGHT, SEVEN]
+    assert dealt.asked == [
+        (view_of(state, 1), every, 10, 120, 400_000),
+        (view_of(state, 1), every, 10 + 1_000_003, 120, 400_000),
+    ]
+    assert got == Advice(
+        0,
+        0,
+        TWO,
+        Q,
+        1.0,
+        "The computer would have played Q♥, worth about 1 points."
+        " Over 8 likely deals it did better in 4 and worse in 0.",
+        8,
+        4,
+        0,
+    )
 
 
 @pytest.mark.parametrize(

@@ -66,9 +66,11 @@ def retry_after() -> int:
 
 
 @contextmanager
-def computing() -> Iterator[None]:
+def computing(*, review: bool = False) -> Iterator[None]:
     """Hold one of the computer players' slots while the block runs.
 
+    ``review``: a coaching review, in PRACTICE_REVIEW_AT_ONCE slots of its own (with
+    PRACTICE_REVIEW_WAITING places to wait), apart from the moves' and hints' slots.
     Raises ``Busy`` at once when every slot is taken and PRACTICE_WORK_WAITING others
     wait already, and after PRACTICE_WORK_WAIT seconds when no slot came free. A block
     inside another (same thread) runs in the slot it holds.
@@ -76,13 +78,22 @@ def computing() -> Iterator[None]:
     if getattr(_held, "slot", False):
         yield
         return
-    at_once = settings.PRACTICE_WORK_AT_ONCE
+    # A coaching review (seconds of a core: many likely deals) has slots of its own, so
+    # it never holds the slot a move or a hint is waiting for.
+    if review:
+        kind, at_once, waiting = (
+            "review-",
+            settings.PRACTICE_REVIEW_AT_ONCE,
+            settings.PRACTICE_REVIEW_WAITING,
+        )
+    else:
+        kind, at_once, waiting = "", settings.PRACTICE_WORK_AT_ONCE, settings.PRACTICE_WORK_WAITING
     # A place: working or waiting. None free means the queue is full: no wait at all.
-    place = _semaphore("place", at_once + settings.PRACTICE_WORK_WAITING, 0)
+    place = _semaphore(f"{kind}place", at_once + waiting, 0)
     if place.acquire() is None:
         raise Busy(retry_after())
     try:
-        slot = _semaphore("slot", at_once, settings.PRACTICE_WORK_WAIT)
+        slot = _semaphore(f"{kind}slot", at_once, settings.PRACTICE_WORK_WAIT)
         if slot.acquire() is None:
             raise Busy(retry_after())
         _held.slot = True

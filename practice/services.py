@@ -321,7 +321,7 @@ def coaching(played: Played, hand: int) -> tuple[computer.Lesson, ...]:
     lessons = _read_lessons(cache.get(key))
     if lessons is not None:
         return lessons
-    with pool.computing():
+    with pool.computing(review=True):
         # Another request (a second tab, any worker) may have looked while this one waited.
         lessons = _read_lessons(cache.get(key))
         if lessons is None:

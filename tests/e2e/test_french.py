@@ -244,7 +244,8 @@ def test_a_whole_night_in_french(browser, shoot, live_server, transactional_db):
 
     # Six pairs pasted; one pays at the door.
     page.locator("#id_bulk_text").fill(PASTE)
-    page.get_by_role("button", name="Ajouter ces paires").click()
+    page.get_by_role("button", name="Vérifier les noms").click()
+    page.get_by_role("button", name="Enregistrer ces 6 paires").click()
     rows = page.locator("table.list tbody tr[id^=pair-]")
     expect(rows).to_have_count(6)
     expect(page.locator("#flash")).to_contain_text("6 paires ajoutées.")

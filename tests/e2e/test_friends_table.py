@@ -61,7 +61,12 @@ def test_three_phones_and_a_computer_player_play_a_game_to_its_end(browser, live
     ann.get_by_role("button", name="Start the table").click()
     code = ann.locator(".tablecode").inner_text().strip()
     assert len(code) == 5 and not set(code) & set("0O1I")
-    assert ann.locator("img.qr").evaluate("img => img.complete && img.naturalWidth > 0")
+    # The QR code is an image of its own: drawn once it has come.
+    ann.wait_for_function(
+        "() => { const i = document.querySelector('img.qr');"
+        " return i !== null && i.complete && i.naturalWidth > 0 }",
+        timeout=10_000,
+    )
 
     for page, name, seat in ((bob, "Bob", "Seat 2"), (cy, "Cy", "Seat 3")):
         page.goto(f"{base}/practice/friends/")

@@ -25,13 +25,16 @@ def bound(settings, tmp_path):
     settings.PRACTICE_WORK_AT_ONCE = 1
     settings.PRACTICE_WORK_WAITING = 1
     settings.PRACTICE_WORK_WAIT = 3
+    settings.PRACTICE_REVIEW_AT_ONCE = 1
+    settings.PRACTICE_REVIEW_WAITING = 1
     return settings
 
 
 class Holder:
     """A thread in a computer slot (or waiting for one) until told to let go."""
 
-    def __init__(self):
+    def __init__(self, *, review: bool = False):
+        self.review = review
         self.inside = threading.Event()
         self.go = threading.Event()
         self.busy: pool.Busy | None = None
@@ -40,7 +43,7 @@ class Holder:
 
     def run(self):
         try:
-            with pool.computing():
+            with pool.computing(review=self.review):
                 self.inside.set()
                 self.go.wait(10)
         except pool.Busy as busy:
@@ -75,6 +78,20 @@ def test_past_the_queue_the_computer_players_are_busy_at_once(bound):
     first.done()
     waiting.done()
     assert waiting.busy is None
+
+
+def test_a_review_in_its_slot_leaves_the_moves_slot_free(bound):
+    review = Holder(review=True)
+    assert review.inside.wait(2)
+    move = Holder()
+    assert move.inside.wait(1)  # a move runs while a review thinks
+    second_review = Holder(review=True)
+    assert not second_review.inside.wait(0.3)  # reviews wait for the review slot
+    review.done()
+    assert second_review.inside.wait(1)
+    move.done()
+    second_review.done()
+    assert move.busy is None and second_review.busy is None
 
 
 def test_a_waiter_gives_up_after_the_wait(bound):

@@ -78,26 +78,34 @@ VIEWS = {
 
 @contextmanager
 def all_slots_taken(settings, tmp_path):
-    """Every computer slot taken (one slot, held by another thread) and no room to wait."""
+    """Every computer slot taken, the moves' and the reviews' (one slot each, held by other
+    threads), and no room to wait."""
     settings.PRACTICE_WORK_DIR = tmp_path / "work"
     settings.PRACTICE_WORK_AT_ONCE = 1
     settings.PRACTICE_WORK_WAITING = 0
     settings.PRACTICE_WORK_WAIT = 2
-    inside, go = threading.Event(), threading.Event()
+    settings.PRACTICE_REVIEW_AT_ONCE = 1
+    settings.PRACTICE_REVIEW_WAITING = 0
+    go = threading.Event()
 
-    def hold():
-        with pool.computing():
+    def hold(review, inside):
+        with pool.computing(review=review):
             inside.set()
             go.wait(30)
 
-    thread = threading.Thread(target=hold, daemon=True)
-    thread.start()
-    assert inside.wait(5)
+    threads = []
+    for review in (False, True):
+        inside = threading.Event()
+        thread = threading.Thread(target=hold, args=(review, inside), daemon=True)
+        thread.start()
+        assert inside.wait(5)
+        threads.append(thread)
     try:
         yield
     finally:
         go.set()
-        thread.join(5)
+        for thread in threads:
+            thread.join(5)
 
 
 @pytest.fixture

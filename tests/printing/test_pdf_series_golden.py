@@ -39,7 +39,7 @@ def best_three_of_four() -> series.SeriesSheet:
              words="first prize: won the cut"),
         line(1, "Siobhán Ó Súilleabháin", 3, 49, (N(16, True), AWAY, N(16, True), N(17, True)),
              words="first prize: lost the cut"),
-        line(3, LONG_NAME, 4, 40, (N(14, True), N(9), N(13, True), N(13, True))),
+        line(2, LONG_NAME, 4, 40, (N(14, True), N(9), N(13, True), N(13, True))),
         line(None, "Ann Boudreau", 1, 18, (N(18, True), AWAY, AWAY, AWAY), qualified=False,
              words="not qualified: 1 of 2 nights"),
     )  # fmt: skip

@@ -323,9 +323,10 @@ PRACTICE_WORK_AT_ONCE = max(1, int(os.environ.get("PRACTICE_WORK_AT_ONCE", "0"))
 PRACTICE_WORK_WAITING = max(0, int(os.environ.get("PRACTICE_WORK_WAITING", "8")))
 PRACTICE_WORK_WAIT = float(os.environ.get("PRACTICE_WORK_WAIT", "4"))
 # A coaching review takes seconds of a core (an Auction hand's about 9 s): reviews have
-# slots of their own, PRACTICE_REVIEW_AT_ONCE (default 1) with PRACTICE_REVIEW_WAITING more
-# waiting, so a review never holds the slot a move or a hint needs.
-PRACTICE_REVIEW_AT_ONCE = max(1, int(os.environ.get("PRACTICE_REVIEW_AT_ONCE", "1")))
+# slots of their own, PRACTICE_REVIEW_AT_ONCE (default: one a core) with
+# PRACTICE_REVIEW_WAITING more waiting, so a review never holds the slot a move or a hint
+# needs.
+PRACTICE_REVIEW_AT_ONCE = max(1, int(os.environ.get("PRACTICE_REVIEW_AT_ONCE", "0")) or _cores())
 PRACTICE_REVIEW_WAITING = max(0, int(os.environ.get("PRACTICE_REVIEW_WAITING", "4")))
 # Each client's pace of computer work (moves, hints, reviews, starts), django-ratelimit's
 # "count/period" (s, m, h, d): past it "you are going faster..." (429). Counted by the

@@ -227,7 +227,7 @@ def table(played: Played, lessons: tuple[Lesson, ...] | None = None) -> dict:
         "bidder": names[state.bidder] if state.bidder is not None else "",
         "bid": state.bid,
     }
-    ctx["hand"] = _hand(view, state, my_turn)
+    ctx["hand"] = hand_cards(view, state, my_turn)
     ctx["may_leave"] = my_turn and view.phase is Phase.ROB and NoRob() in view.legal
     ctx["must_take"] = my_turn and view.phase is Phase.ROB and NoRob() not in view.legal
     call = next((m for m in view.legal if isinstance(m, Play) and m.call), None)
@@ -258,8 +258,10 @@ def _bid_words(m: Move) -> str:
     return _("Pass")
 
 
-def _hand(view, state, my_turn: bool) -> list[dict]:
-    """Your cards; on your turn to play each says whether it may be played and why not."""
+def hand_cards(view, state, my_turn: bool) -> list[dict]:
+    """Your cards; on your turn to play each says whether it may be played and why not,
+    and on your turn to rob which may be discarded (the ace of trumps is kept). The
+    single-player table and a friends' table show a hand through this one function."""
     cards = []
     trick = tuple(c for _, c in state.trick)
     for c in view.hand:

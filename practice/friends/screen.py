@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from practice.codes import move_code
 from practice.friends.services import AWAY, COMPUTER, Look, replayed
-from practice.screen import face, move_words, suit_words
+from practice.screen import face, hand_cards, move_words, suit_words
 from scoring.games.cards import Suit
 from scoring.play import (
     Bid,
@@ -19,10 +19,8 @@ from scoring.play import (
     NoRob,
     Phase,
     Play,
-    Rob,
     TrickResult,
     explain_winner,
-    refusal,
     trick_winner,
     view_of,
 )
@@ -144,7 +142,7 @@ def table(look: Look) -> dict:
         "hand": [],
     }
     if view is not None and t.begun:
-        ctx["hand"] = _hand(view, state, my_turn)
+        ctx["hand"] = hand_cards(view, state, my_turn)
         ctx["may_leave"] = my_turn and view.phase is Phase.ROB and NoRob() in view.legal
         if my_turn and view.phase is Phase.BID:
             ctx["bids"] = [{"code": move_code(m), "words": _bid_words(m)} for m in view.legal]
@@ -169,21 +167,6 @@ def _bid_words(m: Move) -> str:
     if isinstance(m, Hold):
         return _("Hold")
     return _("Pass")
-
-
-def _hand(view, state, my_turn: bool) -> list[dict]:
-    """The phone's own cards; on its turn to play each says whether it may be played."""
-    trick = tuple(c for _seat, c in state.trick)
-    cards = []
-    for c in view.hand:
-        item = {**face(c), "legal": True, "reason": "", "move": ""}
-        if my_turn and view.phase is Phase.PLAY:
-            why = refusal(view.hand, c, trick, state.trump, state.options, called=state.called)
-            item.update(legal=why is None, reason=say(why) if why else "", move=move_code(Play(c)))
-        elif my_turn and view.phase is Phase.ROB:
-            item["move"] = move_code(Rob(c))
-        cards.append(item)
-    return cards
 
 
 def _summary(played, names, sides, me) -> dict | None:

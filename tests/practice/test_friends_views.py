@@ -11,12 +11,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from practice.codes import move_code
-from practice.friends import services
+from practice.codes import Deal, card_code, move_code
+from practice.friends import screen, services
 from practice.friends.views import COOKIE
 from practice.models import FriendsSeat, FriendsTable
+from scoring.play import NoRob, Phase, PlayOptions
 from tests.builders import HTMX
-from tests.builders.friends import FOUR, state_of
+from tests.builders.friends import FOUR, friends_table, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -285,3 +286,24 @@ def test_the_table_speaks_french_to_a_french_phone():
     assert "Prendre une place" in page and "Place 2" in page
     r = french.get(reverse("practice:friends_join"), {"code": "ZZZZZ"})
     assert r.status_code == 404 and "Aucune table n'a le code ZZZZZ" in text(r)
+
+
+def test_a_robber_holding_the_ace_of_trumps_is_not_offered_it_as_the_discard():
+    """The ace that gives the right to rob is kept (card-ranks.md, Robbing): the phone
+    dims it with the reason, as the single-player table does, so no tap on it is a 400."""
+
+    for seed in range(1, 400):
+        table, keys = friends_table(
+            "Ann", "Bob", "Cy", "Di", deal=Deal("traditional", 4, PlayOptions(), seed)
+        )
+        state = state_of(table.code)
+        if state.phase is Phase.ROB and NoRob() in state.legal_moves():
+            break
+    else:
+        raise AssertionError("no seed where a seat holds the ace of trumps and may rob")
+    ace = state.ace_of_trumps()
+    look = services.look(code=table.code, key=keys[state.to_act], now=timezone.now())
+    hand = screen.table(look)["hand"]
+    (item,) = [c for c in hand if c["code"] == card_code(ace)]
+    assert not item["legal"] and item["reason"] == f"Keep {ace}: it gives you the right to rob."
+    assert sum(c["legal"] for c in hand) == len(hand) - 1

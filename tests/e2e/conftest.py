@@ -7,10 +7,12 @@ launch /usr/bin/chromium and skip (with the apt command) when it is missing.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 
 # The sync API runs an asyncio loop in this thread, so Django's async-unsafe
 # guard would refuse the test's own ORM calls (builders, final checks).
@@ -26,6 +28,24 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+# The live server answers each request in a thread of its own, and with the suite's
+# in-memory SQLite every one of those threads shares the test's one connection: two
+# requests at once (three phones polling while a fourth moves) would run their
+# statements inside each other's transactions, or meet "database table is locked".
+# The hall's server has a connection a worker, so the live server answers one request
+# at a time, as each of the hall's workers does.
+_ONE_REQUEST_AT_A_TIME = threading.Lock()
+_answer = WSGIHandler.__call__
+
+
+def _answer_alone(self, environ, start_response):
+    with _ONE_REQUEST_AT_A_TIME:
+        return _answer(self, environ, start_response)
+
+
+WSGIHandler.__call__ = _answer_alone
+
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
 PHONE = {"width": 390, "height": 844}

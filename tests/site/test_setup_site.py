@@ -111,3 +111,28 @@ def test_make_run_on_an_empty_database_loads_the_demo_club(password_file, capsys
     assert tonight.is_running and tonight.current_game == 12
     assert Pair.objects.count() == 80 and not Pair.objects.filter(code="").exists()
     assert Client().get(reverse("practice:table")).status_code == 200
+
+
+def test_the_demo_clubs_people_are_in_its_register_with_both_nights(password_file, capsys):
+    """The demo's pairs are the register's people, as a club's own would be after two
+    nights: each name linked, one entry a person, and who came both nights has two."""
+    from clubs.interface import Player
+    from drives.models import Pair
+    from players.history import history
+
+    call_command("setup_site")
+    capsys.readouterr()
+    pairs = Pair.objects.all()
+    assert not pairs.filter(person1__isnull=True).exists()
+    assert not pairs.filter(person2__isnull=True).exists()
+    # Two people of one name on one night (the demo has one such name each night) are two.
+    nights: dict[tuple[int, str], int] = {}
+    for p in pairs:
+        for n in (p.player1, p.player2):
+            nights[p.drive_id, n] = nights.get((p.drive_id, n), 0) + 1
+    people: dict[str, int] = {}
+    for (_drive, n), count in nights.items():
+        people[n] = max(people.get(n, 0), count)
+    assert Player.objects.count() == sum(people.values()) == len(people) + 2
+    both = Player.objects.get(name="Murdock MacKenzie")
+    assert len(history(both).nights) == 2

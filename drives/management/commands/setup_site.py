@@ -1,11 +1,12 @@
 """First-run set-up for `make run`: the organizer account and the demo club.
 
 Idempotent: run it on every start. On an empty database it loads the demo
-club's roster (fixtures/demo_club.json) and plays one finished night and one
-night stopped at game 12. Those two are demo drives (Drive.is_demo): they never take the
-club's table cards, so the first real drive started gets them, and each can be deleted on
-its page. The first organizer's password is taken from
-ORGANIZER_PASSWORD (refused when Django's password rules find it weak) or
+club's roster (fixtures/demo_club.json), links its pairs' names to the club's player
+register (so the register and a person's history show both nights) and plays one
+finished night and one night stopped at game 12. Those two are demo drives
+(Drive.is_demo): they never take the club's table cards, so the first real drive started
+gets them, and each can be deleted on its page. The first organizer's password is taken
+from ORGANIZER_PASSWORD (refused when Django's password rules find it weak) or
 generated, printed once and kept in var/organizer-password.txt (outside git)
 until it is changed: any change of that password deletes the file
 (accounts/signals.py). With --port it then prints the addresses to open on the hall's
@@ -30,7 +31,8 @@ from accounts.interface import FIRST_ORGANIZER
 from clubs.models import Club, Membership
 from config import network
 from drives.management.commands.simulate_drive import play
-from drives.models import Drive
+from drives.models import Drive, Pair
+from drives.services.people import link_people
 
 USERNAME = FIRST_ORGANIZER
 
@@ -114,12 +116,25 @@ class Command(BaseCommand):
         # first real drive started gets them, so no phone reports into the demo's game 12.
         demo.update(is_demo=True)
         finished, tonight = demo.order_by("date")
+        for drive in (finished, tonight):
+            _register_people(drive, now)
         play(finished, seed=20261120, now=now, table_cards=False)
         play(tonight, seed=20261127, stop_at=12, now=now, table_cards=False)
         self.stdout.write(_("Demo club loaded: one finished night and one at game 12 (40 pairs)."))
         self.stdout.write(
             _("Before a real night, delete the demo drives on their pages (Delete the demo drive).")
         )
+
+
+def _register_people(drive: Drive, now) -> None:
+    """The demo pairs' names linked to the club's player register, as registering them on
+    the Pairs page does: a name the register holds is that person, a new one is added."""
+    pairs = list(drive.pairs.order_by("number"))
+    names = [name for pair in pairs for name in (pair.player1, pair.player2)]
+    people, _new = link_people(drive=drive, names=names, choices=None, now=now)
+    for pair, first, second in zip(pairs, people[::2], people[1::2], strict=True):
+        pair.person1, pair.person2 = first, second
+    Pair.objects.bulk_update(pairs, ["person1", "person2"])
 
 
 def terminal_language() -> str:

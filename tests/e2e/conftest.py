@@ -33,18 +33,46 @@ CHROMIUM_ARGS = [
 # in-memory SQLite every one of those threads shares the test's one connection: two
 # requests at once (three phones polling while a fourth moves) would run their
 # statements inside each other's transactions, or meet "database table is locked".
-# The hall's server has a connection a worker, so the live server answers one request
-# at a time, as each of the hall's workers does.
-_ONE_REQUEST_AT_A_TIME = threading.Lock()
+# The hall's server has a connection a worker, so here a request that uses the database
+# holds it from its first statement to its answer, as a worker holds its connection;
+# requests that never touch it (the practice table's moves and coaching, kept in a
+# cookie) still run side by side.
+_THE_CONNECTION = threading.Lock()
+_REQUEST = threading.local()
 _answer = WSGIHandler.__call__
 
 
-def _answer_alone(self, environ, start_response):
-    with _ONE_REQUEST_AT_A_TIME:
+def _answer_holding_the_connection(self, environ, start_response):
+    _REQUEST.on, _REQUEST.holds = True, False
+    try:
         return _answer(self, environ, start_response)
+    finally:
+        _REQUEST.on = False
+        if _REQUEST.holds:
+            _REQUEST.holds = False
+            _THE_CONNECTION.release()
 
 
-WSGIHandler.__call__ = _answer_alone
+def _statement_in_turn(execute, sql, params, many, context):
+    if getattr(_REQUEST, "on", False) and not _REQUEST.holds:
+        _THE_CONNECTION.acquire()
+        _REQUEST.holds = True
+    return execute(sql, params, many, context)
+
+
+WSGIHandler.__call__ = _answer_holding_the_connection
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _requests_take_turns_on_the_connection(django_db_setup, django_db_blocker) -> Iterator:
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        connection = connections["default"]
+        connection.execute_wrappers.append(_statement_in_turn)
+    yield
+    connection.execute_wrappers.remove(_statement_in_turn)
+
 
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}

@@ -248,3 +248,41 @@ def test_a_second_tab_out_of_date_gets_the_table_as_it_is_now_and_plays_on(
     tap_a_card(other)  # this one plays
     expect(other.locator("#content .msg.error")).to_have_count(0)
     other.close()
+
+
+def test_a_tap_while_the_coaching_is_still_coming_drops_it_and_plays_on(page: Page, live_server):
+    """The summary's "where points were lost" is fetched after it shows, and takes the
+    computer a while. Tapping "Next hand" before it comes abandons it: its answer, even
+    a refusal meant for the flash region (the computer players busy), finds no table it
+    belonged to and is not shown; the next hand is dealt at once."""
+    import contextlib
+
+    page.set_viewport_size(PHONE)
+    open_deal(page, live_server.url, TRADITIONAL)
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/practice/coaching/**", hold)
+    for _step in range(200):
+        if page.locator("#next-hand").count():
+            break
+        tap_a_card(page)
+    else:
+        raise AssertionError("the first hand did not end")
+    page.wait_for_function("() => document.querySelector('#coaching .coaching-wait')")
+    before = at(page)
+    page.locator("#next-hand").click()
+    after(page, before)
+    expect(page.locator("#summary")).to_have_count(0)
+    for route in held:  # the answer comes late, a refusal retargeted to the flash region
+        with contextlib.suppress(Exception):  # an abandoned request takes no answer
+            route.fulfill(
+                status=503,
+                headers={"HX-Retarget": "#flash", "HX-Reswap": "innerHTML", "Retry-After": "5"},
+                body='<p class="msg error">The computer players are busy.</p>',
+            )
+    page.wait_for_timeout(300)
+    expect(page.locator("#flash")).not_to_contain_text("busy")
+    tap_a_card(page)  # the next hand plays on

@@ -128,7 +128,9 @@ def test_the_winning_card_is_right_with_its_reason_and_the_ladders(anon_client):
     assert "2♠ beats 4♠ and 7♠: in black trumps low numbers beat high." in page
     assert "The trumps, best first (spades)" in page
     ladder = page[page.index("The trumps, best first") :]
-    places = [ladder.index(f">{c}<") for c in "5♠ J♠ A♥ A♠ K♠ Q♠ 2♠ 3♠ 10♠".split()]
+    places = [
+        ladder.index(f">{c}<") for c in ["5♠", "J♠", "A♥", "A♠", "K♠", "Q♠", "2♠", "3♠", "10♠"]
+    ]
     assert places == sorted(places)
     assert reverse("practice:drill", args=["winner"]) in page and ">Next</a>" in page
     assert count_of(anon_client, "winner") == [1, 1]
@@ -262,3 +264,14 @@ def test_the_count_is_signed_httponly_and_sent_to_the_school_only(anon_client):
     assert signing.loads(morsel.value, salt=school.SALT) == {"winner": [1, 1, 2]}
     with pytest.raises(signing.BadSignature):
         signing.loads(morsel.value + "x", salt=school.SALT)
+
+
+def test_a_try_is_answered_in_french(anon_client, settings):
+    anon_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = text(answer(anon_client, "may-play", 9, "yes"))
+    assert "Pas cette fois." in page and "Non : on ne peut pas jouer 8♥." in page
+    assert "Vous devez fournir à carreau." in page and "Suivant" in page
+    page = text(answer(anon_client, "winner", 2, "2s"))
+    assert "Bonne réponse!" in page and "Les atouts, du meilleur au plus bas (pique)" in page
+    page = text(anon_client.get(reverse("practice:drill", args=["bid"]), {"seed": "2"}))
+    assert ">miser 20</button>" in page and ">passer</button>" in page

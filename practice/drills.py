@@ -292,7 +292,9 @@ def _move(bid: int) -> Move:
 def bid_check(drill: BidDrill, bid: int) -> BidAnswer:
     """Pass and each bid weighed as Angus weighs them, on the same likely deals of the
     cards you cannot see (``BID_DEALS``): the best on average, give or take the luck of the
-    deal. ``bid`` is right when the best did not do clearly better (``players.compare``)."""
+    deal. ``bid`` is right when it is within the best's give or take (the 95% interval of
+    the best's average, as the screen shows it), or when the best did not do clearly better
+    on the same deals (``players.compare``)."""
     if bid not in BIDS:
         raise NotInPosition(f"{bid} is not a bid")
     state = bid_state(drill.seed)
@@ -306,7 +308,7 @@ def bid_check(drill: BidDrill, bid: int) -> BidAnswer:
     weighed = tuple(_weighed(b, [p[_move(b)] for p in points]) for b in BIDS)
     best = next(w for w in weighed if _move(w.bid) == c.best)
     mine = next(w for w in weighed if w.bid == bid)
-    right = not c.sure
+    right = not c.sure or best.points - mine.points <= best.margin
     words = {
         "deals": len(rows),
         "best": bid_words(best.bid),

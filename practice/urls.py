@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import school, views
 from .friends import views as friends
 
 app_name = "practice"
@@ -15,6 +15,10 @@ urlpatterns = [
     path("again/", views.again, name="again"),
     path("hint/", views.hint, name="hint"),
     path("coaching/", views.coaching, name="coaching"),
+    path("school/", school.school, name="school"),
+    path("school/again/", school.school_reset, name="school_reset"),
+    path("school/<str:kind>/", school.drill, name="drill"),
+    path("school/<str:kind>/answer/", school.drill_answer, name="drill_answer"),
     path("friends/", friends.home, name="friends"),
     path("friends/start/", friends.start, name="friends_start"),
     path("friends/join/", friends.join, name="friends_join"),

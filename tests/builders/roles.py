@@ -181,6 +181,11 @@ ROLES: dict[str, str] = {
     "practice:undo": PUBLIC,
     "practice:next": PUBLIC,
     "practice:again": PUBLIC,
+    # practice/school.py: the drills, no account; the score lives in its own cookie
+    "practice:school": GET_ONLY,
+    "practice:drill": GET_ONLY,
+    "practice:drill_answer": PUBLIC,
+    "practice:school_reset": PUBLIC,
     # seasons/urls.py (under series/): a series' prizes and their ties
     "seasons:series_prizes": ORGANIZER,
     "seasons:series_tie": ORGANIZER,
@@ -330,6 +335,7 @@ def kwarg_values(world) -> dict:
         "series_id": world.series.pk,
         "place": 1,
         "table_code": world.friends.code,
+        "kind": "winner",
     }
 
 

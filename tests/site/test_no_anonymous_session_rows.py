@@ -14,8 +14,9 @@ from django.urls import reverse
 from accounts.models import Session
 from drives import services as drives
 from practice.codes import Deal, card_code
+from practice.models import KeptGame
 from scoring.play import PlayOptions
-from tests.builders import HTMX, started_drive
+from tests.builders import HTMX, row_counts, started_drive
 from tests.builders.practice import at_of, played_in
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +87,25 @@ def test_a_logged_in_persons_practice_leaves_their_session_row_as_it_was(org_cli
     assert all(status < 400 for status in practice_taps(org_client))
     (after,) = Session.objects.all()
     assert (after.session_key, after.session_data, after.expire_date) == before
+
+
+def test_the_schools_drills_write_no_row_at_all():
+    """The drills' count lives in a cookie of its own (practice/school.py)."""
+    before = row_counts()
+    for visitor in (Client(), Client()):
+        statuses = [
+            visitor.get(reverse("practice:school")).status_code,
+            visitor.get(reverse("practice:drill", args=["may-play"])).status_code,
+            visitor.post(
+                reverse("practice:drill_answer", args=["may-play"]), {"seed": "4", "answer": "no"}
+            ).status_code,
+            visitor.post(
+                reverse("practice:drill_answer", args=["winner"]),
+                {"seed": "2", "answer": "2s"},
+                **HTMX,
+            ).status_code,
+            visitor.post(reverse("practice:school_reset")).status_code,
+        ]
+        assert statuses == [200, 200, 200, 200, 302]
+    assert Session.objects.count() == 0 and KeptGame.objects.count() == 0
+    assert row_counts() == before

@@ -3,6 +3,7 @@
 The whole public interface; other apps import only these names::
 
     from scoring.play.players import LEVELS, choose, hint, review, steps_of
+    from scoring.play.players import compare, results_by_deal
 
 - ``LEVELS``: the levels by key, each a ``Level`` with ``key``, ``name`` (a
   person's name to show), ``blurb`` (one line for people) and ``for_people``
@@ -27,6 +28,10 @@ The whole public interface; other apps import only these names::
   points. Over 120 likely deals it did better in 40 and worse in 5.").
 - ``steps_of(state, *, seat, hand_no=None)``: the steps of one hand (the
   last finished one by default) of a game, ready for ``review``.
+- ``results_by_deal(view, moves, *, seed, deals, budget)``: each of ``moves``
+  played out on the same likely deals (one ``Estimate`` a move a deal), and
+  ``compare(points, played)``: the best of them against ``played`` with the
+  uncertainty of the gain (a ``Comparison``), as the review weighs a move.
 
 Texts are marked for translation (gettext_noop); translate them on display.
 """
@@ -38,8 +43,16 @@ from dataclasses import dataclass
 
 from scoring.games.options import gettext_noop
 from scoring.play.players.club import margaret_choose, random_choose
-from scoring.play.players.coach import Advice, Hint, hint, review, steps_of
-from scoring.play.players.search import angus_choose
+from scoring.play.players.coach import (
+    Advice,
+    Comparison,
+    Hint,
+    compare,
+    hint,
+    review,
+    steps_of,
+)
+from scoring.play.players.search import Estimate, angus_choose, results_by_deal
 from scoring.play.setup import Move
 from scoring.play.view import PlayerView
 
@@ -86,4 +99,17 @@ def choose(level: str, view: PlayerView, *, seed: int) -> Move:
     return player.play(view, seed=seed)
 
 
-__all__ = ["LEVELS", "Advice", "Hint", "Level", "choose", "hint", "review", "steps_of"]
+__all__ = [
+    "LEVELS",
+    "Advice",
+    "Comparison",
+    "Estimate",
+    "Hint",
+    "Level",
+    "choose",
+    "compare",
+    "hint",
+    "results_by_deal",
+    "review",
+    "steps_of",
+]

@@ -1,0 +1,258 @@
+"""The school's drills (practice/drills.py): positions from a seed, answers checked.
+
+Worked examples (positions written out by hand, the answer read from the rules in
+card-ranks.md), then properties over many seeds: the same seed gives the same
+position, the winning card is in the trick and beats every other card of it, a "may
+be played" answer agrees with the game's own legal moves, and a bid's verdict agrees
+with the coach's comparison."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from practice import drills
+from scoring.games.cards import Suit, card, is_trump
+from scoring.play import Bid, Pass, Play, PlayOptions, players, refusal, view_of
+
+seeds = st.integers(min_value=0, max_value=drills.MAX_SEED)
+
+
+def cards(text: str) -> tuple:
+    return tuple(card(t) for t in text.split())
+
+
+# ---- which card wins this trick -----------------------------------------------------
+
+TRICKS = [
+    # seed, trump, the trick (led first), the winner, why
+    (2, Suit.SPADES, "4♠ 2♠ 7♠", "2♠", "in black trumps low numbers beat high."),
+    (3, Suit.HEARTS, "K♦ K♠ J♣", "K♦", "nobody followed diamonds or played a trump."),
+    (4, Suit.HEARTS, "J♥ 10♦ 10♥", "J♥", "the jack of trumps is the second-best card."),
+    (1, Suit.CLUBS, "4♠ 4♣ 10♥", "4♣", "a trump beats any card that is not a trump."),
+    (11, Suit.HEARTS, "J♠ 10♣ 3♠ Q♠", "Q♠", "in spades the queen ranks above the jack."),
+]
+
+
+@pytest.mark.parametrize(("seed", "trump", "trick", "winner", "why"), TRICKS)
+def test_worked_tricks(seed, trump, trick, winner, why):
+    d = drills.trick_drill(seed)
+    assert (d.trump, d.cards) == (trump, cards(trick))
+    assert d.cards[d.winner] == card(winner)
+    right = drills.trick_check(d, card(winner))
+    assert right.right and right.winner == card(winner)
+    assert right.reason.endswith(why)
+    for other in d.cards:
+        if other != card(winner):
+            wrong = drills.trick_check(d, other)
+            assert not wrong.right and wrong.winner == card(winner)
+
+
+def test_a_card_not_in_the_trick_is_not_an_answer():
+    d = drills.trick_drill(2)
+    with pytest.raises(drills.NotInPosition):
+        drills.trick_check(d, card("A♦"))
+
+
+def test_the_ladders_are_the_rank_tables():
+    assert " ".join(map(str, drills.trump_ladder(Suit.DIAMONDS))) == (
+        "5♦ J♦ A♥ A♦ K♦ Q♦ 10♦ 9♦ 8♦ 7♦ 6♦ 4♦ 3♦ 2♦"
+    )
+    assert " ".join(map(str, drills.trump_ladder(Suit.CLUBS))) == (
+        "5♣ J♣ A♥ A♣ K♣ Q♣ 2♣ 3♣ 4♣ 6♣ 7♣ 8♣ 9♣ 10♣"
+    )
+    assert " ".join(map(str, drills.suit_ladder(Suit.HEARTS, Suit.SPADES))) == (
+        "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥"
+    )
+    assert " ".join(map(str, drills.suit_ladder(Suit.SPADES, Suit.HEARTS))) == (
+        "K♠ Q♠ J♠ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"
+    )
+    assert " ".join(map(str, drills.suit_ladder(Suit.DIAMONDS, Suit.CLUBS))) == (
+        "K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦"
+    )
+    assert drills.suit_ladder(Suit.CLUBS, Suit.CLUBS) == drills.trump_ladder(Suit.CLUBS)
+
+
+@given(seeds)
+@settings(max_examples=150)
+def test_the_winner_is_in_the_trick_and_tops_the_ladders_shown(seed):
+    d = drills.trick_drill(seed)
+    assert drills.trick_drill(seed) == d
+    assert len(d.cards) in (3, 4) and len(set(d.cards)) == len(d.cards)
+    won = d.cards[d.winner]
+    answer = drills.trick_check(d, won)
+    assert answer.right and answer.winner == won and str(won) in answer.reason
+    assert not any(drills.trick_check(d, c).right for c in d.cards if c != won)
+    # read again from the ladders the screen shows: the best trump, else the best of the suit led
+    trumps = [c for c in d.cards if is_trump(c, d.trump)]
+    if trumps:
+        ladder = drills.trump_ladder(d.trump)
+        assert won == min(trumps, key=ladder.index)
+    else:
+        led = d.cards[0]
+        ladder = drills.suit_ladder(led.suit, d.trump)
+        assert won == min((c for c in d.cards if c.suit is led.suit), key=ladder.index)
+
+
+# ---- may this card be played here ---------------------------------------------------
+
+PLAYS = [
+    # seed, trump, hand, trick so far, card asked, may, reason
+    (4, Suit.HEARTS, "2♥ A♦ 3♦ 10♥ 10♠", "K♥ 4♥", "3♦", False, "You must play a trump."),
+    (9, Suit.SPADES, "A♥ 9♣ 7♥ 8♥ 9♦", "7♦ K♦ 10♦", "8♥", False, "You must follow diamonds."),
+    (5, Suit.SPADES, "Q♣ 9♣ 7♦ 5♣ A♥", "K♣ 10♠ 8♥", "Q♣", True, "Q♣ follows clubs, the suit led."),
+    (
+        10,
+        Suit.HEARTS,
+        "K♦ J♦ Q♠ K♠ 9♦",
+        "Q♥ 4♥",
+        "J♦",
+        True,
+        "A trump was led and you hold no trump, so any card may be played.",
+    ),
+    (
+        6,
+        Suit.CLUBS,
+        "10♣ J♠ 8♣ 8♦ 10♦",
+        "6♥ 7♥",
+        "8♣",
+        True,
+        "You hold no hearts, the suit led, so you may play a trump.",
+    ),
+    (
+        73,
+        Suit.CLUBS,
+        "5♥ 7♥ 7♦ J♣ A♠",
+        "K♣",
+        "7♥",
+        True,
+        "A trump was led, but your only trumps are ones you may hold back (reneging: J♣),"
+        " so another card may be played.",
+    ),
+    (
+        48,
+        Suit.DIAMONDS,
+        "8♦ K♣ J♠ 10♦ 9♦",
+        "A♥",
+        "J♠",
+        False,
+        "When the ace of hearts is led you must play a trump.",
+    ),
+    (
+        1308,
+        Suit.DIAMONDS,
+        "4♣ 6♥ 5♠ 9♠ 10♥",
+        "A♥ 7♦ 2♦",
+        "9♠",
+        False,
+        "When the ace of hearts is led you must play a heart.",
+    ),
+    (
+        24,
+        Suit.CLUBS,
+        "6♦ K♠ K♥ 5♠ A♦",
+        "A♥ 5♥ 7♣",
+        "K♥",
+        True,
+        "The ace of hearts was led and you hold no trump: you must play a heart, and K♥ is one.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seed", "trump", "hand", "trick", "asked", "may", "reason"), PLAYS)
+def test_worked_plays(seed, trump, hand, trick, asked, may, reason):
+    d = drills.play_drill(seed)
+    assert (d.trump, d.hand, d.trick, d.card) == (trump, cards(hand), cards(trick), card(asked))
+    said = drills.play_check(d, may)
+    assert said.right and said.may is may
+    assert str(said.reason) == reason
+    assert not drills.play_check(d, not may).right
+
+
+@given(seeds)
+@settings(max_examples=150)
+def test_may_be_played_agrees_with_the_games_legal_moves(seed):
+    d = drills.play_drill(seed)
+    assert drills.play_drill(seed) == d
+    state = drills.play_state(seed)
+    assert len(d.hand) == 5 and d.card in d.hand and 1 <= len(d.trick) < state.setup.players
+    legal = Play(d.card) in state.legal_moves()
+    answer = drills.play_check(d, legal)
+    assert answer.right and answer.may is legal and answer.reason
+    assert not drills.play_check(d, not legal).right
+    if not legal:
+        assert answer.reason == refusal(d.hand, d.card, d.trick, d.trump, PlayOptions())
+
+
+def test_about_half_the_cards_asked_about_may_not_be_played():
+    refused = sum(not drills.play_check(drills.play_drill(s), True).right for s in range(200))
+    assert 40 <= refused <= 120
+
+
+def test_a_seed_reads_only_as_a_whole_number_in_range():
+    assert drills.read_seed("0") == 0
+    assert drills.read_seed(str(drills.MAX_SEED)) == drills.MAX_SEED
+    for bad in ("", "-1", "1.5", "abc", "١٢", str(drills.MAX_SEED + 1), "9" * 40):
+        with pytest.raises(ValueError):
+            drills.read_seed(bad)
+
+
+# ---- what to bid -----------------------------------------------------------------------
+
+
+def test_worked_bid_a_five_and_three_more_clubs_is_worth_a_bid():
+    d = drills.bid_drill(2)
+    assert d.hand == cards("4♠ K♥ 5♣ 7♣ 3♣")
+    answer = drills.bid_check(d, 20)
+    assert answer.right and answer.best == 20 and answer.deals == drills.BID_DEALS
+    assert [c.bid for c in answer.choices] == [0, 15, 20, 25, 30]
+    assert not drills.bid_check(d, 30).right  # a 30 on it is set far too often
+    assert "bid 20 did best" in answer.reason and "give or take" in answer.reason
+
+
+def test_a_bid_within_the_luck_of_the_deal_of_the_best_counts_as_right():
+    d = drills.bid_drill(3)
+    assert d.hand == cards("J♦ K♦ 7♦ 9♠ 6♣")
+    best = drills.bid_check(d, 15)
+    assert best.right and best.best == 15
+    close = drills.bid_check(d, 20)  # about a point below 15's, well within its uncertainty
+    assert close.right and close.best == 15 and "within the luck of the deal" in close.reason
+
+
+def test_bid_verdicts_agree_with_the_coachs_comparison():
+    seed = 2
+    d = drills.bid_drill(seed)
+    state = drills.bid_state(seed)
+    view = view_of(state, state.to_act)
+    moves = [Pass(), *(Bid(b) for b in drills.BIDS[1:])]
+    rows = players.results_by_deal(
+        view, moves, seed=seed, deals=drills.BID_DEALS, budget=drills.BID_BUDGET
+    )
+    points = [{m: e.points for m, e in row.items()} for row in rows]
+    verdicts = []
+    for bid, move in zip(drills.BIDS, moves, strict=True):
+        answer = drills.bid_check(d, bid)
+        mine = next(c for c in answer.choices if c.bid == bid)
+        best = next(c for c in answer.choices if c.bid == answer.best)
+        assert mine.points == pytest.approx(sum(p[move] for p in points) / len(points))
+        within = best.points - mine.points <= best.margin
+        assert answer.right is (within or not players.compare(points, move).sure)
+        verdicts.append(answer.right)
+    assert verdicts == [True, True, True, False, False]  # 25 and 30 did clearly worse
+
+
+def test_a_bid_that_is_not_offered_is_not_an_answer():
+    with pytest.raises(drills.NotInPosition):
+        drills.bid_check(drills.bid_drill(2), 35)
+
+
+@given(seeds)
+@settings(max_examples=60)
+def test_a_bid_position_is_the_first_bidders_five_cards(seed):
+    d = drills.bid_drill(seed)
+    assert drills.bid_drill(seed) == d
+    state = drills.bid_state(seed)
+    assert len(d.hand) == 5 and d.hand == state.hands[state.to_act]
+    assert not state.calls
+    assert set(state.legal_moves()) >= {Pass(), *(Bid(b) for b in drills.BIDS[1:])}

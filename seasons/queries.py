@@ -79,12 +79,17 @@ def people_keys(rows, players: dict[int, tuple[str, str, int | None]]):
     """Each pair row's two keys and names: the register's player (followed through
     merges) when linked, else the typed name folded."""
 
+    roots: dict[int, int] = {}  # a person comes back night after night: follow them once
+
     def root(pid: int) -> int:
-        seen = set()
-        while players.get(pid, ("", "", None))[2] is not None and pid not in seen:
-            seen.add(pid)
-            pid = players[pid][2]
-        return pid
+        found = roots.get(pid)
+        if found is None:
+            seen, found = set(), pid
+            while players.get(found, ("", "", None))[2] is not None and found not in seen:
+                seen.add(found)
+                found = players[found][2]
+            roots[pid] = found
+        return found
 
     linked_by_key: dict[str, set[int]] = {}
     for row in rows:
@@ -93,15 +98,19 @@ def people_keys(rows, players: dict[int, tuple[str, str, int | None]]):
                 r = root(pid)
                 linked_by_key.setdefault(players[r][1], set()).add(r)
 
-    folds: dict[str, str] = {}  # a name comes back night after night: fold it once
+    said: dict[tuple[str, int | None], tuple[str, str]] = {}  # each name and link once
 
     def one(name: str, pid: int | None) -> tuple[str, str]:
+        found = said.get((name, pid))
+        if found is None:
+            found = said[name, pid] = keyed(name, pid)
+        return found
+
+    def keyed(name: str, pid: int | None) -> tuple[str, str]:
         if pid is not None and pid in players:
             r = root(pid)
             return f"p{r}", players[r][0]
-        folded = folds.get(name)
-        if folded is None:
-            folded = folds[name] = fold(name) or name.casefold()
+        folded = fold(name) or name.casefold()
         known = linked_by_key.get(folded, set())
         if len(known) == 1:
             (r,) = known

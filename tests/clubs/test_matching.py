@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from clubs.matching import LIKELY, Decision, Entry, Register, fold
+from clubs.matching import LIKELY, Candidate, Decision, Entry, Match, Register, fold
 from tests.builders.players import strip_accents
 
 
@@ -180,3 +180,120 @@ def test_folding_twice_changes_nothing(name):
 def test_every_key_is_ascii_even_for_letters_apart():
     assert fold("Ørsted Æsir Łukasz Đorđe") == "orsted aesir lukasz dorde"
     assert unicodedata.is_normalized("NFC", fold("Thérèse"))
+
+
+# Registers made inside each test (not at import), so each case reads the register as
+# the code indexes it now.
+def register(*names: str) -> Register:
+    return Register([Entry(i, n, fold(n)) for i, n in enumerate(names, start=1)])
+
+
+MARYS = ("Mary MacNeil", "Mary McNeil", "Mary MacNiel", "Marie MacNeil", "Mary MacNeill")
+
+
+def test_a_match_in_full_exact_entries_written_most_alike_first_then_the_near_ones():
+    r = register(*MARYS, "Mary MacNeal", "Flora Gillis")
+    assert r.match("Mary McNeil") == Match(
+        name="Mary McNeil",
+        key="mary macneil",
+        candidates=(
+            Candidate(2, "Mary McNeil", 100.0, True),  # written as typed
+            Candidate(1, "Mary MacNeil", 100.0, True),
+            Candidate(5, "Mary MacNeill", 96.0, False),
+            Candidate(3, "Mary MacNiel", 91.7, False),  # to one decimal
+            Candidate(6, "Mary MacNeal", 91.7, False),
+        ),
+        decision=Decision.LIKELY,
+    )
+    assert [c.id for c in r.match("Mary MacNeil").candidates[:2]] == [1, 2]
+
+
+def test_the_limit_counts_the_exact_entries_and_the_near_ones_fill_the_rest():
+    r = register(*MARYS, "Mary MacNeal")
+    assert [c.id for c in r.match("Mary McNeil", limit=2).candidates] == [2, 1]
+    assert [c.id for c in r.match("Mary McNeil", limit=3).candidates] == [2, 1, 5]
+    assert [c.id for c in r.match("Mary MacNeill", limit=3).candidates] == [5, 1, 2]
+
+
+def test_a_known_name_looks_no_further_when_near_is_off_as_a_paste_does():
+    r = register("Mary MacNeil", "Mary MacNeill")
+    assert [c.id for c in r.match("Mary MacNeil").candidates] == [1, 2]
+    assert [c.id for c in r.match("Mary MacNeil", near=False).candidates] == [1]
+    (pasted,) = r.match_all(["Mary MacNeil"])
+    assert [c.id for c in pasted.candidates] == [1]
+    assert pasted.decision is Decision.EXACT
+    # an unknown key is still looked for near, paste or not
+    assert [c.id for c in r.match("Mary MacNiel", near=False).candidates] == [1, 2]
+
+
+def test_an_empty_name_matches_nobody_and_a_far_one_shows_no_candidate():
+    r = register(*MARYS)
+    assert r.match("") == Match(name="", key="", candidates=(), decision=Decision.NEW)
+    assert r.match("John Boudreau").candidates == ()
+
+
+def test_a_near_key_that_sorts_alike_scores_99_never_100():
+    assert register("Mary MacNeil").match("MacNeil, Mary").candidates == (
+        Candidate(1, "Mary MacNeil", 99.0, False),
+    )
+
+
+def test_a_candidate_at_exactly_the_likely_score_is_likely():
+    # 3 letters of 20 changed: ratio 1 - 6/40 = 85.0, the LIKELY line itself
+    match = register("Abcdefghijklmnopqrst").match("Abcdefghijklmnopqxyz")
+    assert match.candidates == (Candidate(1, "Abcdefghijklmnopqrst", 85.0, False),)
+    assert match.decision is Decision.LIKELY
+
+
+THERIAULTS = (
+    "Rémi Thériault",
+    "Jean Theriot",
+    "Theresa Thériault",
+    "Paul Heriau",
+    "Anne Eriau",
+    "Marc Eriaud",
+    "Guy Veriau",
+    "Luc Periault",
+)
+
+
+def test_the_name_box_in_full_words_started_first_then_inside_a_word_capped_at_94():
+    r = register(*THERIAULTS)
+    assert r.suggest("eriau") == (
+        Candidate(5, "Anne Eriau", 95.0, False),  # a word starts with it, by name
+        Candidate(6, "Marc Eriaud", 95.0, False),
+        Candidate(1, "Rémi Thériault", 94.0, False),  # inside a word (100, shown as 94)
+        Candidate(3, "Theresa Thériault", 94.0, False),
+        Candidate(4, "Paul Heriau", 94.0, False),
+    )
+    assert r.suggest("Rémi Thériault") == (
+        Candidate(1, "Rémi Thériault", 100.0, True),
+        Candidate(3, "Theresa Thériault", 85.7, False),
+    )
+    assert r.suggest("Theriualt") == (
+        Candidate(1, "Rémi Thériault", 88.9, False),
+        Candidate(3, "Theresa Thériault", 88.9, False),
+    )
+
+
+def test_the_name_box_looks_inside_words_from_five_letters_and_keeps_to_its_limit():
+    r = register("Rémi Thériault", "Anne Eriau")
+    assert [c.id for c in r.suggest("heria")] == [1]  # five letters: inside a word
+    assert [c.id for c in r.suggest("eria")] == [2]  # four: only where a word starts
+    r = register(*THERIAULTS)
+    assert [c.id for c in r.suggest("eriau", limit=3)] == [5, 6, 1]
+    assert [c.id for c in r.suggest("theri", limit=2)] == [2, 1]
+    whole = register("Angus MacDonald", "Angus MacDonaldson", "Angus MacDonald")
+    assert whole.suggest("angus macdonald") == (
+        Candidate(1, "Angus MacDonald", 100.0, True),
+        Candidate(3, "Angus MacDonald", 100.0, True),
+        Candidate(2, "Angus MacDonaldson", 95.0, False),
+    )
+
+
+def test_the_words_started_count_against_the_limit_before_the_inside_ones_are_looked_for():
+    # The two whose word starts with it come first in the register too, so the search
+    # inside words must look past them to fill the list.
+    r = register("Anne Eriau", "Marc Eriaud", "Rémi Thériault", "Paul Heriau")
+    assert [c.id for c in r.suggest("eriau", limit=3)] == [1, 2, 3]
+    assert [c.id for c in r.suggest("eriau")] == [1, 2, 3, 4]

@@ -279,3 +279,78 @@ def test_random_series_of_thirty_nights_by_sixty_pairs_is_stable():
     got = standings(nights, rules)
     assert len(got) == len({k for n in nights for r in n.rows for k in r.keys})
     assert standings(list(reversed(nights)), rules) == got
+
+
+# ---- each rule said and each edge pinned ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ({"counts": "wins"}, "counts must be 'games' or 'points', not 'wins'"),
+        ({"by": "teams"}, "by must be 'players' or 'pairs', not 'teams'"),
+        ({"best": 0}, "best must be None or 1 or more"),
+        ({"min_nights": 0}, "min_nights must be 1 or more"),
+        ({"points": (10, -1)}, "points must be 0 or more"),
+    ],
+)
+def test_a_rule_out_of_bounds_is_refused_in_its_words(rules, said):
+    with pytest.raises(ValueError) as refused:
+        Rules(**rules)
+    assert str(refused.value) == said
+
+
+def test_points_by_place_from_the_first_place_to_the_last_listed_and_none_outside():
+    rules = Rules(counts=POINTS, points=(10, 8, 6))
+    assert [rules.score(won=0, place=p) for p in (0, 1, 2, 3, 4)] == [0, 10, 8, 6, 0]
+    night = Night(1, (Row(("a",), ("A",), 5, 0), Row(("b",), ("B",), 4, 3)))
+    assert [(e.key, e.total) for e in standings([night], rules)] == [(("b",), 6), (("a",), 0)]
+
+
+def kept(first: Row, second: Row) -> str:
+    """Who of two rows of one person on one night the standings keep: its name."""
+    ((names, _row),) = series.entries_of(Night(1, (first, second)), series.PLAYERS).values()
+    return names[0]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept_name"),
+    [
+        ((5, 2), (6, 3), "second"),  # more games won, whatever the place
+        ((6, 3), (5, 1), "first"),  # fewer games won, even at a better place
+        ((5, 2), (5, 1), "second"),  # as many games, a better place
+        ((5, 1), (5, 2), "first"),
+        ((5, 1), (5, 1), "first"),  # the same: the first stays
+        ((5, 2), (4, 1), "first"),
+    ],
+)
+def test_a_person_typed_into_two_pairs_keeps_the_better_row(first, second, kept_name):
+    a = Row(("ann",), ("first",), *first)
+    b = Row(("ann",), ("second",), *second)
+    assert kept(a, b) == kept_name
+
+
+def test_a_row_whose_keys_and_names_differ_in_number_is_refused():
+    night = Night(1, (Row(("ann", "bob"), ("Ann",), 5, 1),))
+    for by in (series.PLAYERS, PAIRS):
+        with pytest.raises(ValueError):
+            series.entries_of(night, by)
+
+
+def test_the_name_written_most_often_wins_over_a_later_one_written_less():
+    nights = [Night(n, (Row(("ann",), ("Ann",), 1, 1),)) for n in (1, 2, 3)]
+    nights += [Night(n, (Row(("ann",), ("ANN",), 1, 1),)) for n in (9, 10)]
+    (entry,) = standings(nights, Rules())
+    assert entry.names == ("Ann",)
+
+
+def test_each_night_keeps_its_games_won_and_place():
+    nights = [
+        Night(1, (Row(("ann",), ("Ann",), 7, 2), Row(("bob",), ("Bob",), 9, 1))),
+        Night(2, (Row(("ann",), ("Ann",), 4, 1),)),
+    ]
+    ann = next(e for e in standings(nights, Rules(best=1)) if e.key == ("ann",))
+    assert [(n.night, n.won, n.place, n.score, n.counts) for n in ann.nights] == [
+        (1, 7, 2, 7, True),
+        (2, 4, 1, 4, False),
+    ]

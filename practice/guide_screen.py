@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from practice.guide import Guide, Topic, held_back, top_trumps
 from practice.services import HUMAN, Played
+from scoring.games.cards import Suit
 from scoring.play import Renege, view_of
 from scoring.play.rules import SUIT_NAMES
 
@@ -45,6 +46,13 @@ def words(topic: Topic, played: Played) -> str:
                 "The suit of the card turned up is trumps for the whole hand. A trump beats"
                 " every card of the other suits."
             )
+        case Topic.TOP_TRUMPS if trump is Suit.HEARTS:
+            cards = " ".join(map(str, top_trumps(trump, joker=options.joker)))
+            return _(
+                "The best trump is the 5 of trumps, then the jack of trumps, then the ace"
+                " of hearts, which is the ace of trumps when hearts are trumps. This hand:"
+                " %(cards)s."
+            ) % {"cards": cards}
         case Topic.TOP_TRUMPS if trump:
             cards = " ".join(map(str, top_trumps(trump, joker=options.joker)))
             return _(

@@ -11,7 +11,6 @@ few games of random deals.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -20,47 +19,10 @@ from hypothesis import strategies as st
 from practice.guide import Guide, Topic, held_back, new_topics, next_topic, top_trumps
 from scoring.games.cards import Suit, card, deck
 from scoring.play import Phase, PlayOptions, Renege, forty_fives, new_game, sample, view_of
+from tests.builders.practice import cards, table
 
 T = Topic
 SEEN_BASICS = (T.TRUMP, T.TOP_TRUMPS)
-
-
-def cards(text: str):
-    return tuple(card(c) for c in text.split())
-
-
-def table(
-    mine: str,
-    *,
-    trump: Suit = Suit.DIAMONDS,
-    turn_up: str = "9♦",
-    trick: tuple[tuple[int, str], ...] = (),
-    dealer: int = 2,
-    taken_by: int | None = None,
-    options: PlayOptions | None = None,
-):
-    """A 3-player table with your cards (seat 0) ``mine``, your turn to play; the other
-    seats hold cards from the rest of the deck, as many as they have not played."""
-    state = new_game(forty_fives(options=options), seed=1)
-    played = {seat: card(c) for seat, c in trick}
-    used = set(cards(mine)) | set(played.values()) | {card(turn_up)}
-    rest = [c for c in deck() if c not in used]
-    hands = [cards(mine)]
-    for seat in (1, 2):
-        n = 5 - (seat in played)
-        hands.append(tuple(rest[:n]))
-        rest = rest[n:]
-    state = replace(
-        state,
-        dealer=dealer,
-        hands=tuple(hands),
-        stock=tuple(rest),
-        turn_up=card(turn_up),
-        trump=trump,
-        taken_by=taken_by,
-        trick=tuple((seat, card(c)) for seat, c in trick),
-    )
-    return state.turn_to(0)
 
 
 def topics_at(state, shown=()):

@@ -222,7 +222,7 @@ def table(request: HttpRequest) -> HttpResponse:
         return _start_page(request, error=error.message, status=error.status)
     if played is None:
         return _start_page(request)
-    return _table_page(request, played)
+    return _table_page(request, played, guide_listed="learned" in request.GET)
 
 
 @require_GET
@@ -281,7 +281,14 @@ def guide(request: HttpRequest) -> HttpResponse:
     show = GUIDE_CHOICES.get(request.POST.get("show", ""))
     if show is None:
         return _refused(request, _("Choose to show the guide or to close it."), 400)
-    return _acting(services.guide_show)(request, show=show)
+    try:
+        services.guide_show(store=request.practice, show=show)
+    except services.PracticeError as error:
+        return _refused(request, error.message, error.status)
+    # Shown again, the guide lists what you have learned (open) as well as what is new.
+    if request.htmx:
+        return _table_page(request, services.play(request.practice), guide_listed=show)
+    return redirect(reverse("practice:table") + ("?learned=1#guide" if show else ""))
 
 
 @require_POST

@@ -78,7 +78,8 @@ def test_a_first_game_with_its_guide_on_a_phone(page: Page, live_server, monkeyp
             after(page, before)
             learned = page.locator("#guide details.learned")
             expect(learned).to_contain_text("What you have learned")
-            expect(learned).to_contain_text("Trumps")
+            expect(learned).to_have_attribute("open", "")
+            expect(learned.get_by_text("Trumps.", exact=True)).to_be_visible()
             measure(page, "guide-reopened", unfit)
             continue
         tap_a_card(page)

@@ -118,6 +118,18 @@ def test_reopened_with_nothing_new_the_guide_lists_what_was_learned(first):
     assert "Play on: the guide speaks up when something new comes up." in body
 
 
+def test_shown_again_the_guide_lists_what_you_have_learned_open(first):
+    first.post(reverse("practice:guide"), {"show": "close"})
+    r = first.post(reverse("practice:guide"), {"show": "open"})
+    assert r["Location"] == reverse("practice:table") + "?learned=1#guide"
+    assert guide_of(first)["now"]  # the topic that was waiting (two at most a screen)
+    body = text(first.get(r["Location"]))
+    assert '<details class="learned" open>' in body and "Trumps." in body
+    first.post(reverse("practice:guide"), {"show": "close"})
+    r = first.post(reverse("practice:guide"), {"show": "open"}, **HTMX)
+    assert '<details class="learned" open>' in text(r)
+
+
 def test_the_guide_answers_htmx_with_the_table_region(first):
     r = first.post(reverse("practice:guide"), {"show": "close"}, **HTMX)
     assert r.status_code == 200

@@ -181,6 +181,8 @@ ROLES: dict[str, str] = {
     "practice:undo": PUBLIC,
     "practice:next": PUBLIC,
     "practice:again": PUBLIC,
+    "practice:first_game": PUBLIC,  # my first game, with a guide
+    "practice:guide": PUBLIC,  # close the guide, show it again
     # seasons/urls.py (under series/): a series' prizes and their ties
     "seasons:series_prizes": ORGANIZER,
     "seasons:series_tie": ORGANIZER,

@@ -7,7 +7,7 @@ closed (the game goes on) and shown again, listing what was learned; at the
 hand's summary it says how the hand is scored. The start screen, the table with
 the guide, the guide reopened and the summary are measured against the hall-fit
 rules at 390x844, 768x1024 and 1024x768, and saved to /tmp/shots/guide/ for a
-person to look at.
+person to look at; the summary's guide is read in French too.
 """
 
 from __future__ import annotations
@@ -94,4 +94,10 @@ def test_a_first_game_with_its_guide_on_a_phone(page: Page, live_server, monkeyp
     assert closed_once
     assert len(seen) >= 3 and "scoring" in seen, seen
     measure(page, "summary-with-scoring", unfit)
+    # In French the guide says the same.
+    page.locator("#lang-switch").get_by_role("button", name="Français").click()
+    expect(guide).to_contain_text("Votre guide")
+    expect(guide).to_contain_text("Chaque levée vaut 5 points")
+    page.screenshot(path=str(SHOTS / "summary-french-phone.png"), full_page=True)
+    unfit["summary-french-phone"] = hall_fit_problems(page)
     assert all(not problems for problems in unfit.values()), unfit

@@ -26,9 +26,20 @@ from django.utils.translation import gettext as _
 
 from practice import computer, pool
 from practice.codes import CodeError, Deal, move_code, read_deal, read_move
+from practice.guide import Guide, new_topics
 from practice.store import GameStore, Unreadable
 from scoring.games.cards import Card
-from scoring.play import Discard, IllegalMove, Move, Rob, State, new_game, players, view_of
+from scoring.play import (
+    Discard,
+    IllegalMove,
+    Move,
+    PlayOptions,
+    Rob,
+    State,
+    new_game,
+    players,
+    view_of,
+)
 from scoring.speak import say
 
 COACHING_KEPT = 24 * 3600  # seconds the cache keeps where points were lost in a hand
@@ -54,7 +65,8 @@ class Game:
     for you to read a hand's summary before they play on. id: the game's own
     random name, turn: how many times it was changed (each change counts once:
     two changes sent with the same cookie, from two tabs or a double tap, are
-    told apart by it, and only the first is made).
+    told apart by it, and only the first is made). guide: the guide of a first game
+    (practice.guide), None for a game without one.
     """
 
     deal: Deal
@@ -63,9 +75,10 @@ class Game:
     seen: int = 0
     id: str = ""
     turn: int = 0
+    guide: Guide | None = None
 
     def to_data(self) -> dict:
-        return {
+        data = {
             "deal": self.deal.code,
             "level": self.level,
             "moves": list(self.moves),
@@ -73,6 +86,9 @@ class Game:
             "id": self.id,
             "turn": self.turn,
         }
+        if self.guide is not None:  # a game without a guide keeps the cookie it had
+            data["guide"] = self.guide.to_data()
+        return data
 
 
 @dataclass(frozen=True)
@@ -104,7 +120,9 @@ def load(store: GameStore) -> Game | None:
         if len(moves) > MAX_MOVES or level not in computer.LEVELS:
             raise ValueError(level)
         name, turn = str(data.get("id", "")), int(data.get("turn", 0))
-        return Game(read_deal(str(data["deal"])), level, moves, int(data["seen"]), name, turn)
+        guide = Guide.from_data(data["guide"]) if data.get("guide") is not None else None
+        deal = read_deal(str(data["deal"]))
+        return Game(deal, level, moves, int(data["seen"]), name, turn, guide)
     except (KeyError, TypeError, ValueError):
         raise unreadable(store) from None
 
@@ -189,9 +207,10 @@ def stale() -> PracticeError:
 def _save(store: GameStore, game: Game, state: State) -> Game:
     """Write the changed game, once per turn: a second change sent with the same cookie
     (the same moment) is refused as stale, and the store then holds the game as the
-    first change left it, so the refusal shows the table as it is now."""
+    first change left it, so the refusal shows the table as it is now. An open guide
+    says what the table shows that is new (practice.guide)."""
     changed = replace(
-        game,
+        guided(game, state),
         moves=tuple(move_code(m) for m in state.moves),
         id=game.id or secrets.token_hex(8),
         turn=game.turn + 1,
@@ -207,11 +226,21 @@ def _save(store: GameStore, game: Game, state: State) -> Game:
     return changed
 
 
-def game_start(*, store: GameStore, deal: Deal, level: str) -> Game:
-    """A new game of ``deal``; the computer players play up to your first turn."""
+def guided(game: Game, state: State) -> Game:
+    """``game`` with its open guide showing the topics new at ``state`` (none may be new);
+    a closed guide waits, and a game without a guide is as it was."""
+    guide = game.guide
+    if guide is None or not guide.open:
+        return game
+    return replace(game, guide=guide.showing(new_topics(view_of(state, HUMAN), guide.seen)))
+
+
+def game_start(*, store: GameStore, deal: Deal, level: str, guide: Guide | None = None) -> Game:
+    """A new game of ``deal``; the computer players play up to your first turn.
+    ``guide``: the guide of a first game (the topics it has shown are not shown again)."""
     if level not in computer.LEVELS:
         raise PracticeError(_("Choose a computer player."))
-    game = Game(deal, level)
+    game = Game(deal, level, guide=guide and replace(guide, now=()))
     state = _advance(new_game(deal.setup(), deal.seed), game)
     return _save(store, game, state)
 
@@ -270,7 +299,27 @@ def game_again(*, store: GameStore) -> Game:
     game = load(store)
     if game is None:
         raise PracticeError(_("There is no practice game to play again."), 404)
-    return game_start(store=store, deal=game.deal, level=game.level)
+    return game_start(store=store, deal=game.deal, level=game.level, guide=game.guide)
+
+
+FIRST_GAME_LEVEL = "rosie"  # the gentlest computer player: any card she may
+
+
+def first_game(*, store: GameStore, seed: int) -> Game:
+    """A first game with its guide: traditional Forty-Fives for 3 (you and two computer
+    players), the rules of play as the source has them, the gentlest computer player."""
+    deal = Deal("traditional", 3, PlayOptions(), seed)
+    return game_start(store=store, deal=deal, level=FIRST_GAME_LEVEL, guide=Guide())
+
+
+def guide_show(*, store: GameStore, show: bool) -> Game:
+    """Open or close the game's guide; the game goes on either way. Opened again, it
+    says what is new at the table now (or nothing), and lists what was learned."""
+    played = current(store)
+    game = played.game
+    if game.guide is None:
+        raise PracticeError(_("This game has no guide."), 409)
+    return _save(store, replace(game, guide=replace(game.guide, open=show, now=())), played.state)
 
 
 def current(store: GameStore) -> Played:

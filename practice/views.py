@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
 from clubs.views import htmx_refusal, page
-from practice import computer, pool, screen, services
+from practice import computer, guide_screen, pool, screen, services
 from practice.codes import MAX_SEED, CodeError, Deal, read_deal, read_move
 from practice.store import GameStore
 from scoring.games.cards import card
@@ -127,6 +127,7 @@ def _start_page(request, *, deal: Deal | None = None, error: str = "", status: i
 def _table_page(request, played, *, status: int = 200, error: str = "", hint: str = "", **more):
     lessons = services.coaching_kept(played)
     ctx = {**screen.table(played, lessons), "error": error, "hint": hint, **more}
+    ctx["guide"] = guide_screen.guide_box(played)
     return page(request, TABLE, ctx, status=status)
 
 
@@ -221,7 +222,7 @@ def table(request: HttpRequest) -> HttpResponse:
         return _start_page(request, error=error.message, status=error.status)
     if played is None:
         return _start_page(request)
-    return _table_page(request, played)
+    return _table_page(request, played, guide_listed="learned" in request.GET)
 
 
 @require_GET
@@ -255,6 +256,39 @@ def start(request: HttpRequest) -> HttpResponse:
     except services.PracticeError as error:
         return _start_page(request, error=error.message, status=error.status)
     return redirect("practice:table")
+
+
+@require_POST
+@keeps_game
+@_computer_work(start_page=True)
+def first_game(request: HttpRequest) -> HttpResponse:
+    """My first game, with a guide: Forty-Fives for 3 with the source's rules, the
+    gentlest computer players, and the guide open."""
+    try:
+        services.first_game(store=request.practice, seed=secrets.randbelow(MAX_SEED + 1))
+    except services.PracticeError as error:
+        return _start_page(request, error=error.message, status=error.status)
+    return redirect("practice:table")
+
+
+GUIDE_CHOICES = {"open": True, "close": False}
+
+
+@require_POST
+@keeps_game
+def guide(request: HttpRequest) -> HttpResponse:
+    """Close the guide (the game goes on) or show it again: ``show`` is open or close."""
+    show = GUIDE_CHOICES.get(request.POST.get("show", ""))
+    if show is None:
+        return _refused(request, _("Choose to show the guide or to close it."), 400)
+    try:
+        services.guide_show(store=request.practice, show=show)
+    except services.PracticeError as error:
+        return _refused(request, error.message, error.status)
+    # Shown again, the guide lists what you have learned (open) as well as what is new.
+    if request.htmx:
+        return _table_page(request, services.play(request.practice), guide_listed=show)
+    return redirect(reverse("practice:table") + ("?learned=1#guide" if show else ""))
 
 
 @require_POST

@@ -186,6 +186,8 @@ ROLES: dict[str, str] = {
     "practice:drill": GET_ONLY,
     "practice:drill_answer": PUBLIC,
     "practice:school_reset": PUBLIC,
+    "practice:first_game": PUBLIC,  # my first game, with a guide
+    "practice:guide": PUBLIC,  # close the guide, show it again
     # seasons/urls.py (under series/): a series' prizes and their ties
     "seasons:series_prizes": ORGANIZER,
     "seasons:series_tie": ORGANIZER,

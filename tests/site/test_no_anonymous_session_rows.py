@@ -25,7 +25,8 @@ DEAL = Deal("traditional", 3, PlayOptions(), 20261130).code  # you follow to the
 
 
 def practice_taps(client) -> list[int]:
-    """Start, reload, move, hint, undo, the same deal again, as a player taps them."""
+    """Start, reload, move, hint, undo, the same deal again, a first game with its guide
+    closed and shown again, as a player taps them."""
     statuses = [
         client.post(reverse("practice:start"), {"deal": DEAL, "level": "ned"}).status_code,
         client.get(reverse("practice:table")).status_code,
@@ -40,6 +41,9 @@ def practice_taps(client) -> list[int]:
         client.post(reverse("practice:again")).status_code,  # asks first
         client.post(reverse("practice:again"), {"sure": "1"}).status_code,
         client.get(reverse("practice:new")).status_code,
+        client.post(reverse("practice:first_game")).status_code,
+        client.post(reverse("practice:guide"), {"show": "close"}).status_code,
+        client.post(reverse("practice:guide"), {"show": "open"}, **HTMX).status_code,
     ]
     return statuses
 
@@ -71,6 +75,9 @@ def test_no_anonymous_screen_writes_a_session_row(club, organizer):
             200,
             200,
             200,
+            302,
+            200,
+            302,
             302,
             200,
         ]

@@ -157,6 +157,33 @@ PLAYS = [
         True,
         "The ace of hearts was led and you hold no trump: you must play a heart, and K♥ is one.",
     ),
+    (
+        1,
+        Suit.CLUBS,
+        "6♠ 2♥ 4♣ K♣ 8♥",
+        "Q♦",
+        "8♥",
+        True,
+        "You hold no diamonds, the suit led, so any card may be played.",
+    ),
+    (
+        2,
+        Suit.SPADES,
+        "Q♠ 2♠ 3♠ 2♦ 7♣",
+        "4♠",
+        "2♠",
+        True,
+        "A trump was led and 2♠ is a trump, so it may be played.",
+    ),
+    (  # a heart, but a trump led that is not the ace of hearts: no heart is owed
+        96,
+        Suit.CLUBS,
+        "4♦ J♠ K♦ 6♥ 10♥",
+        "2♣ 9♣",
+        "10♥",
+        True,
+        "A trump was led and you hold no trump, so any card may be played.",
+    ),
 ]
 
 
@@ -256,3 +283,70 @@ def test_a_bid_position_is_the_first_bidders_five_cards(seed):
     assert len(d.hand) == 5 and d.hand == state.hands[state.to_act]
     assert not state.calls
     assert set(state.legal_moves()) >= {Pass(), *(Bid(b) for b in drills.BIDS[1:])}
+
+
+# ---- each position knows its seed, each refusal and verdict is said in full ---------------
+
+
+def test_a_position_carries_the_seed_it_was_made_from():
+    for seed in (1, 7, 42):
+        assert drills.trick_drill(seed).seed == seed
+        assert drills.play_drill(seed).seed == seed
+        assert drills.bid_drill(seed).seed == seed
+
+
+def test_what_is_not_a_seed_or_not_in_the_position_is_said_so():
+    for bad in ("abc", str(drills.MAX_SEED + 1)):  # not digits; digits out of range
+        with pytest.raises(ValueError) as refused:
+            drills.read_seed(bad)
+        assert str(refused.value) == "not a seed"
+    d = drills.trick_drill(5)
+    outside = next(c for c in drills.play_drill(5).hand if c not in d.cards)
+    with pytest.raises(drills.NotInPosition) as refused:
+        drills.trick_check(d, outside)
+    assert str(refused.value) == f"{outside} is not in the trick"
+    with pytest.raises(drills.NotInPosition) as refused:
+        drills.bid_check(drills.bid_drill(2), 35)
+    assert str(refused.value) == "35 is not a bid"
+
+
+def test_a_choice_in_words():
+    assert [str(drills.bid_words(b)) for b in drills.BIDS] == [
+        "pass",
+        "bid 15",
+        "bid 20",
+        "bid 25",
+        "bid 30",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("seed", "bid", "right", "reason"),
+    [
+        (
+            2,
+            20,
+            True,
+            "Over 24 likely deals of the other cards, bid 20 did best: about 11 points for"
+            " your side, give or take 10.",
+        ),
+        (
+            2,
+            30,
+            False,
+            "Over 24 likely deals of the other cards, bid 20 did best: about 11 points for"
+            " your side, give or take 10; bid 30 scored about -19.",
+        ),
+        (
+            3,
+            20,
+            True,
+            "Over 24 likely deals of the other cards, bid 15 did best (about 5 points, give or"
+            " take 9); bid 20, about 4, is within the luck of the deal.",
+        ),
+    ],
+)
+def test_a_bid_verdict_in_full_words(seed, bid, right, reason):
+    answer = drills.bid_check(drills.bid_drill(seed), bid)
+    assert answer.right is right
+    assert str(answer.reason) == reason

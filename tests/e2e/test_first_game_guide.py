@@ -100,4 +100,6 @@ def test_a_first_game_with_its_guide_on_a_phone(page: Page, live_server, monkeyp
     expect(guide).to_contain_text("Chaque levée vaut 5 points")
     page.screenshot(path=str(SHOTS / "summary-french-phone.png"), full_page=True)
     unfit["summary-french-phone"] = hall_fit_problems(page)
+    # Its words are longer ("Pointage"): the hand's table still fits the phone's width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert all(not problems for problems in unfit.values()), unfit

@@ -65,7 +65,7 @@ BID_DEALS: Final = 24  # likely deals a bid is weighed on (about 0.5 s of a core
 BID_BUDGET: Final = 150_000  # positions searched, past which fewer deals do (a quarter at least)
 ROB_DEALS: Final = 24  # likely deals a rob is weighed on (about 0.3 s of a core)
 ROB_BUDGET: Final = 100_000  # positions searched, past which fewer deals do
-ROB_TRIES: Final = 400  # deals tried for a rob position (the most any seed to 20 000 needs: 30)
+ROB_TRIES: Final = 400  # deals tried for a rob position (the most a seed below 20 000 needs: 31)
 SURE: Final = 1.96  # standard errors: "give or take" is the 95% interval
 
 

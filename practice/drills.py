@@ -15,6 +15,9 @@ may be held back when a trump is led.
 - ``bid_drill``: what to bid on this Auction hand (``bid_check`` weighs pass and each
   bid as Angus does, on the same likely deals, and takes a choice within the luck of
   the deal of the best as right; about half a second of a core).
+- ``rob_drill``: rob or not, and what to discard, holding the ace of trumps in a
+  traditional game (``rob_check`` weighs keeping the hand and each discard the same way;
+  about a third of a second of a core).
 
 The words are marked for translation (gettext_noop); say them with ``scoring.speak.say``.
 
@@ -34,9 +37,11 @@ from scoring.games.cards import ACE_OF_HEARTS, Card, Suit, is_trump, off_suit_or
 from scoring.play import (
     Bid,
     Move,
+    NoRob,
     Pass,
     Phase,
     PlayOptions,
+    Rob,
     State,
     auction,
     explain_winner,
@@ -52,12 +57,15 @@ from scoring.words import Said, gettext_noop
 
 _ = gettext_noop
 
-KINDS: Final = ("winner", "may-play", "bid")
+KINDS: Final = ("winner", "may-play", "bid", "rob")
 MAX_SEED: Final = 999_999_999
 RULES: Final = PlayOptions()
 BIDS: Final = (0, 15, 20, 25, 30)  # 0: pass
 BID_DEALS: Final = 24  # likely deals a bid is weighed on (about 0.5 s of a core)
 BID_BUDGET: Final = 150_000  # positions searched, past which fewer deals do (a quarter at least)
+ROB_DEALS: Final = 24  # likely deals a rob is weighed on (about 0.3 s of a core)
+ROB_BUDGET: Final = 100_000  # positions searched, past which fewer deals do
+ROB_TRIES: Final = 400  # deals tried for a rob position (the most a seed below 20 000 needs: 31)
 SURE: Final = 1.96  # standard errors: "give or take" is the 95% interval
 
 
@@ -128,6 +136,45 @@ class BidAnswer:
     chosen: int
     deals: int
     choices: tuple[BidChoice, ...]
+    reason: Said
+
+
+@dataclass(frozen=True)
+class RobDrill:
+    """Rob or not, and what to discard: your hand of 5 (the ace of trumps among them),
+    the turned-up card, the trump, the cards already played to the first trick (the led
+    card first) and how many play (3 each for themselves, or 4 in partnerships)."""
+
+    seed: int
+    trump: Suit
+    hand: tuple[Card, ...]
+    turn_up: Card
+    trick: tuple[Card, ...]
+    players: int
+
+    @property
+    def ace(self) -> Card:
+        """The ace of trumps: it gives the right to rob and is never the discard."""
+        return Card("A", self.trump)
+
+
+@dataclass(frozen=True)
+class RobChoice:
+    """One choice weighed: the card discarded to rob (None: keep the hand), its average
+    points over the likely deals, and give or take how many."""
+
+    discard: Card | None
+    points: float
+    margin: float
+
+
+@dataclass(frozen=True)
+class RobAnswer:
+    right: bool
+    best: Card | None
+    chosen: Card | None
+    deals: int
+    choices: tuple[RobChoice, ...]
     reason: Said
 
 
@@ -206,6 +253,30 @@ def bid_drill(seed: int) -> BidDrill:
     state = bid_state(seed)
     assert state.to_act is not None
     return BidDrill(seed, state.hands[state.to_act])
+
+
+def rob_state(seed: int) -> State:
+    """The game of a rob drill: deals drawn in turn from ``seed`` (3 or 4 players, the
+    first trick played at random by the rules) until one reaches a player who holds the
+    ace of trumps and may rob or not (not the dealer made to take a turned-up ace)."""
+    rng = random.Random(f"{seed}:rob")
+    for _try in range(ROB_TRIES):
+        seats = rng.choice((3, 4))
+        setup = forty_fives(seats, partnerships=seats == 4, options=RULES)
+        state = new_game(setup, rng.randrange(MAX_SEED + 1))
+        while not state.tricks and state.phase is not Phase.ROB:
+            state = _on(state, rng)
+        if state.phase is Phase.ROB and NoRob() in state.legal_moves():
+            return state
+    raise AssertionError(f"no rob position in {ROB_TRIES} deals of seed {seed}")
+
+
+def rob_drill(seed: int) -> RobDrill:
+    state = rob_state(seed)
+    assert state.to_act is not None and state.trump is not None and state.turn_up is not None
+    trick = tuple(c for _, c in state.trick)
+    hand = state.hands[state.to_act]
+    return RobDrill(seed, state.trump, hand, state.turn_up, trick, state.setup.players)
 
 
 # ---- answers --------------------------------------------------------------------------
@@ -298,43 +369,95 @@ def bid_check(drill: BidDrill, bid: int) -> BidAnswer:
     if bid not in BIDS:
         raise NotInPosition(f"{bid} is not a bid")
     state = bid_state(drill.seed)
+    w = _weigh(state, [_move(b) for b in BIDS], _move(bid), drill.seed, BID_DEALS, BID_BUDGET)
+    choices = tuple(BidChoice(b, p, m) for b, (p, m) in zip(BIDS, w.weighed, strict=True))
+    reason = _reason(w, bid_words(BIDS[w.best]), bid_words(bid))
+    return BidAnswer(w.right, BIDS[w.best], bid, w.deals, choices, reason)
+
+
+def rob_words(discard: Card | None) -> Said:
+    """A rob choice in words: "not robbing", "robbing and discarding 4♣"."""
+    if discard is None:
+        return _("not robbing").format()
+    return _("robbing and discarding {card}").format(card=discard)
+
+
+def _rob_move(discard: Card | None) -> Move:
+    return NoRob() if discard is None else Rob(discard)
+
+
+def rob_check(drill: RobDrill, discard: Card | None) -> RobAnswer:
+    """Keeping the hand (``discard`` None) and robbing with each discard weighed as
+    ``bid_check`` weighs bids, on the same likely deals of the cards you cannot see
+    (``ROB_DEALS``); right within the best's give or take, or when the best did not do
+    clearly better. The ace of trumps, or a card not in the hand, is not a choice."""
+    if discard == drill.ace:
+        raise NotInPosition(f"keep {discard}: it gives you the right to rob")
+    if discard is not None and discard not in drill.hand:
+        raise NotInPosition(f"{discard} is not in your hand")
+    state = rob_state(drill.seed)
+    options: list[Card | None] = [None, *(c for c in drill.hand if c != drill.ace)]
+    moves = [_rob_move(o) for o in options]
+    assert set(moves) == set(state.legal_moves())
+    w = _weigh(state, moves, _rob_move(discard), drill.seed, ROB_DEALS, ROB_BUDGET)
+    choices = tuple(RobChoice(o, p, m) for o, (p, m) in zip(options, w.weighed, strict=True))
+    reason = _reason(w, rob_words(options[w.best]), rob_words(discard))
+    return RobAnswer(w.right, options[w.best], discard, w.deals, choices, reason)
+
+
+@dataclass(frozen=True)
+class _Weighing:
+    right: bool
+    best: int  # the best choice's place among the moves weighed
+    chosen: int
+    deals: int
+    weighed: tuple[tuple[float, float], ...]  # each choice's (points, give or take)
+
+
+def _weigh(
+    state: State, moves: list[Move], chosen: Move, seed: int, deals: int, budget: int
+) -> _Weighing:
+    """Each of ``moves`` on the same likely deals, for the seat to act, and whether
+    ``chosen`` is within the best's give or take or not clearly worse."""
     assert state.to_act is not None
     view = view_of(state, state.to_act)
-    moves = [_move(b) for b in BIDS]
-    rows = players.results_by_deal(view, moves, seed=drill.seed, deals=BID_DEALS, budget=BID_BUDGET)
+    rows = players.results_by_deal(view, moves, seed=seed, deals=deals, budget=budget)
     points = [{m: e.points for m, e in row.items()} for row in rows]
-    chosen = _move(bid)
     c = players.compare(points, chosen)
-    weighed = tuple(_weighed(b, [p[_move(b)] for p in points]) for b in BIDS)
-    best = next(w for w in weighed if _move(w.bid) == c.best)
-    mine = next(w for w in weighed if w.bid == bid)
-    right = not c.sure or best.points - mine.points <= best.margin
+    weighed = tuple(_weighed([p[m] for p in points]) for m in moves)
+    best, mine = moves.index(c.best), moves.index(chosen)
+    right = not c.sure or weighed[best][0] - weighed[mine][0] <= weighed[best][1]
+    return _Weighing(right, best, mine, len(rows), weighed)
+
+
+def _reason(w: _Weighing, best_words: Said, chosen_words: Said) -> Said:
+    best_points, best_margin = w.weighed[w.best]
     words = {
-        "deals": len(rows),
-        "best": bid_words(best.bid),
-        "n": round(best.points),
-        "m": max(1, round(best.margin)),
+        "deals": w.deals,
+        "best": best_words,
+        "n": round(best_points),
+        "m": max(1, round(best_margin)),
     }
-    if best.bid == bid:
-        reason = _(
+    k = round(w.weighed[w.chosen][0])
+    if w.best == w.chosen:
+        return _(
             "Over {deals} likely deals of the other cards, {best} did best:"
             " about {n} points for your side, give or take {m}."
         ).format(**words)
-    elif right:
-        reason = _(
+    if w.right:
+        return _(
             "Over {deals} likely deals of the other cards, {best} did best (about {n} points,"
             " give or take {m}); {chosen}, about {k}, is within the luck of the deal."
-        ).format(**words, chosen=bid_words(bid), k=round(mine.points))
-    else:
-        reason = _(
-            "Over {deals} likely deals of the other cards, {best} did best: about {n} points"
-            " for your side, give or take {m}; {chosen} scored about {k}."
-        ).format(**words, chosen=bid_words(bid), k=round(mine.points))
-    return BidAnswer(right, best.bid, bid, len(rows), weighed, reason)
+        ).format(**words, chosen=chosen_words, k=k)
+    return _(
+        "Over {deals} likely deals of the other cards, {best} did best: about {n} points"
+        " for your side, give or take {m}; {chosen} scored about {k}."
+    ).format(**words, chosen=chosen_words, k=k)
 
 
-def _weighed(bid: int, points: list[float]) -> BidChoice:
+def _weighed(points: list[float]) -> tuple[float, float]:
+    """The average of ``points`` and its give or take (the 95% interval)."""
     n = len(points)
     mean = math.fsum(points) / n
     spread = math.sqrt(math.fsum((p - mean) ** 2 for p in points) / (n - 1)) if n > 1 else 0.0
-    return BidChoice(bid, mean, SURE * spread / math.sqrt(n) if n > 1 else math.inf)
+    return mean, SURE * spread / math.sqrt(n) if n > 1 else math.inf

@@ -8,9 +8,10 @@ database row. A seed answered twice in a row (a page sent again) counts once.
 
 Views parse, call the pure module, render; for htmx the page's #content region. Bad
 input (a seed or card that does not read, a card not in the position) is a 400 in plain
-words; an unknown kind of drill a 404. Weighing a bid sets the computer thinking (about
-half a second of a core), so that answer counts to the client's pace and takes one of
-the computer players' slots (``practice.pool``), as the practice table's moves do.
+words; an unknown kind of drill a 404. Weighing a bid or a rob sets the computer
+thinking (about half a second of a core), so that answer counts to the client's pace and
+takes one of the computer players' slots (``practice.pool``), as the practice table's
+moves do.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.views import htmx_refusal, page
 from practice import drills, pool
+from practice.codes import card_code
 from practice.screen import face, suit_words
 from scoring.games.cards import Suit, card, is_trump
 from scoring.speak import say
@@ -42,6 +44,7 @@ TITLES = {
     "winner": gettext_lazy("Which card wins this trick?"),
     "may-play": gettext_lazy("May this card be played here?"),
     "bid": gettext_lazy("What would you bid on this hand?"),
+    "rob": gettext_lazy("Rob or not, and what to discard?"),
 }
 BLURBS = {
     "winner": gettext_lazy(
@@ -50,6 +53,9 @@ BLURBS = {
     "may-play": gettext_lazy("Following suit, trumps, and holding back the top trumps (reneging)."),
     "bid": gettext_lazy(
         "Auction Forty-Fives: pass or bid 15, 20, 25 or 30, checked by the computer."
+    ),
+    "rob": gettext_lazy(
+        "You hold the ace of trumps: take the turned-up card or not, checked by the computer."
     ),
 }
 
@@ -132,10 +138,33 @@ def _position(kind: str, seed: int) -> dict:
             "hand": [{**face(c), "marked": c == d.card} for c in d.hand],
             "marked": face(d.card),
         }
+    if kind == "rob":
+        return _rob_position(drills.rob_drill(seed))
     d = drills.bid_drill(seed)
     return {
         "hand": [face(c) for c in d.hand],
         "bids": [{"value": b, "words": say(drills.bid_words(b))} for b in drills.BIDS],
+    }
+
+
+def _rob_position(d: drills.RobDrill) -> dict:
+    """The hand to tap (a tap robs, discarding that card), the ace of trumps dimmed with
+    the reason it is kept, the turned-up card and the first trick so far."""
+    return {
+        "trump": _trump(d.trump),
+        "turn_up": face(d.turn_up),
+        "trick": [face(c) for c in d.trick],
+        "players": d.players,
+        "hand": [
+            {
+                **face(c),
+                "kept": c == d.ace,
+                "reason": _("Keep %(card)s: it gives you the right to rob.") % {"card": c}
+                if c == d.ace
+                else "",
+            }
+            for c in d.hand
+        ],
     }
 
 
@@ -227,6 +256,8 @@ def drill_answer(request: HttpRequest, kind: str) -> HttpResponse:
         return _bad(request, kind, _("That drill's number does not read: here is a new one."))
     if kind == "bid":
         return _bid_answer(request, seed)
+    if kind == "rob":
+        return _rob_answer(request, seed)
     answer = request.POST.get("answer", "")
     if kind == "winner":
         try:
@@ -269,6 +300,72 @@ def _bid_answer(request, seed: int) -> HttpResponse:
         return _not_offered(request, "bid", seed)
     if bid not in drills.BIDS:
         return _not_offered(request, "bid", seed)
+
+    def verdict() -> dict:
+        checked = drills.bid_check(drills.bid_drill(seed), bid)
+        return {
+            "right": checked.right,
+            "reason": say(checked.reason),
+            "best": say(drills.bid_words(checked.best)),
+            "deals": checked.deals,
+            "choices": [
+                {
+                    "words": say(drills.bid_words(c.bid)),
+                    "points": round(c.points),
+                    "margin": max(1, round(c.margin)),
+                    "best": c.bid == checked.best,
+                    "chosen": c.bid == bid,
+                }
+                for c in checked.choices
+            ],
+        }
+
+    return _weighed_answer(request, "bid", seed, str(bid), verdict)
+
+
+def _rob_answer(request, seed: int) -> HttpResponse:
+    """ "keep" leaves the turned-up card; a card's code robs, discarding that card."""
+    text = request.POST.get("answer", "")
+    d = drills.rob_drill(seed)
+    if text == "keep":
+        discard = None
+    else:
+        try:
+            discard = card(text)
+        except (ValueError, KeyError):
+            return _not_offered(request, "rob", seed)
+        if discard == d.ace:
+            message = _("Keep %(card)s: it gives you the right to rob.") % {"card": discard}
+            return _drill_page(request, "rob", seed, status=400, error=message)
+        if discard not in d.hand:
+            return _not_offered(request, "rob", seed)
+
+    def verdict() -> dict:
+        checked = drills.rob_check(d, discard)
+        return {
+            "right": checked.right,
+            "reason": say(checked.reason),
+            "best": say(drills.rob_words(checked.best)),
+            "deals": checked.deals,
+            "choices": [
+                {
+                    "words": say(drills.rob_words(c.discard)),
+                    "points": round(c.points),
+                    "margin": max(1, round(c.margin)),
+                    "best": c.discard == checked.best,
+                    "chosen": c.discard == discard,
+                }
+                for c in checked.choices
+            ],
+        }
+
+    chosen = "keep" if discard is None else card_code(discard)
+    return _weighed_answer(request, "rob", seed, chosen, verdict)
+
+
+def _weighed_answer(request, kind: str, seed: int, chosen: str, verdict) -> HttpResponse:
+    """An answer the computer weighs: at the client's pace, in one of the computer
+    players' slots; 429 too fast, 503 busy, each with Retry-After."""
     wait = pool.too_fast(request)
     if wait:
         message = _("You are going faster than the computer can think: wait a few seconds.")
@@ -276,31 +373,15 @@ def _bid_answer(request, seed: int) -> HttpResponse:
     else:
         try:
             with pool.computing():
-                checked = drills.bid_check(drills.bid_drill(seed), bid)
+                weighed = verdict()
         except pool.Busy as busy:
             message = _("The computer is busy: try again in a moment.")
             status, wait = 503, busy.retry_after
         else:
-            verdict = {
-                "right": checked.right,
-                "reason": say(checked.reason),
-                "best": say(drills.bid_words(checked.best)),
-                "deals": checked.deals,
-                "choices": [
-                    {
-                        "words": say(drills.bid_words(c.bid)),
-                        "points": round(c.points),
-                        "margin": max(1, round(c.margin)),
-                        "best": c.bid == checked.best,
-                        "chosen": c.bid == bid,
-                    }
-                    for c in checked.choices
-                ],
-            }
-            return _answered(request, "bid", seed, verdict, chosen=str(bid))
+            return _answered(request, kind, seed, weighed, chosen=chosen)
     if request.htmx:
         response = htmx_refusal(request, message, status)
     else:
-        response = _drill_page(request, "bid", seed, status=status, error=message)
+        response = _drill_page(request, kind, seed, status=status, error=message)
     response["Retry-After"] = str(wait)
     return response

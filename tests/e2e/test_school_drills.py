@@ -23,6 +23,7 @@ ANSWERS = {
     "winner": ("Which card wins this trick?", "#content form button.pickcard", "wins the trick."),
     "may-play": ("May this card be played here?", "#content form button[value=yes]", "be played."),
     "bid": ("What would you bid on this hand?", "#content form button[value='20']", "did best"),
+    "rob": ("Rob or not, and what to discard?", "#content form button.pickcard", "did best"),
 }
 
 
@@ -48,7 +49,7 @@ def test_each_drill_once_on_a_phone(page: Page, live_server):
     page.goto(f"{live_server.url}/practice/")
     page.get_by_role("link", name="New to the game? Try the school's drills").click()
     expect(page.get_by_role("heading", name="The school: drills for newcomers")).to_be_visible()
-    expect(page.locator(".drill-count")).to_have_text(["Right: 0 of 0"] * 3)
+    expect(page.locator(".drill-count")).to_have_text(["Right: 0 of 0"] * 4)
     measure(page, "school", unfit)
 
     for kind, (title, tap, says) in ANSWERS.items():
@@ -56,6 +57,11 @@ def test_each_drill_once_on_a_phone(page: Page, live_server):
         page.locator(f"#drill-{kind}").get_by_role("link", name="Start this drill").click()
         expect(page.get_by_role("heading", name=title)).to_be_visible()
         drill_ready(page)
+        if kind == "rob":
+            expect(page.locator(".handcard.kept")).to_contain_text("kept")
+            expect(page.locator(".kept-why")).to_contain_text("it gives you the right to rob.")
+            expect(page.get_by_role("button", name="Keep my hand: do not rob")).to_be_visible()
+            expect(page.locator("#content form button.pickcard")).to_have_count(4)
         measure(page, f"{kind}-question", unfit)
         page.locator(tap).first.click()
         verdict = page.locator("#verdict")
@@ -68,6 +74,10 @@ def test_each_drill_once_on_a_phone(page: Page, live_server):
             expect(page.locator(".ladders")).to_contain_text("The trumps, best first")
         if kind == "bid":
             expect(page.locator(".bid-table tbody tr")).to_have_count(5)
+        if kind == "rob":
+            expect(page.locator(".bid-table tbody tr")).to_have_count(5)
+            expect(page.locator(".bid-table")).to_contain_text("not robbing")
+            expect(page.locator(".handcard .tapped")).to_have_count(1)
         measure(page, f"{kind}-verdict", unfit)
         page.get_by_role("link", name="Next").click()
         expect(page.locator("#verdict")).to_have_count(0)
@@ -78,7 +88,7 @@ def test_each_drill_once_on_a_phone(page: Page, live_server):
     counts = page.locator(".drill-count").all_inner_texts()
     assert all(re.fullmatch(r"Right: [01] of 1", c) for c in counts), counts
     page.get_by_role("button", name="Start the count again").click()
-    expect(page.locator(".drill-count")).to_have_text(["Right: 0 of 0"] * 3)
+    expect(page.locator(".drill-count")).to_have_text(["Right: 0 of 0"] * 4)
 
     assert not any(unfit.values()), {k: v for k, v in unfit.items() if v}
 

@@ -3,8 +3,9 @@
 Worked examples (positions written out by hand, the answer read from the rules in
 card-ranks.md), then properties over many seeds: the same seed gives the same
 position, the winning card is in the trick and beats every other card of it, a "may
-be played" answer agrees with the game's own legal moves, and a bid's verdict agrees
-with the coach's comparison."""
+be played" answer agrees with the game's own legal moves, a bid's and a rob's verdict
+agree with the coach's comparison, and a rob position is a real choice whose ace of
+trumps is never the discard."""
 
 from __future__ import annotations
 
@@ -14,7 +15,18 @@ from hypothesis import strategies as st
 
 from practice import drills
 from scoring.games.cards import Suit, card, is_trump
-from scoring.play import Bid, Pass, Play, PlayOptions, players, refusal, view_of
+from scoring.play import (
+    Bid,
+    NoRob,
+    Pass,
+    Phase,
+    Play,
+    PlayOptions,
+    Rob,
+    players,
+    refusal,
+    view_of,
+)
 
 seeds = st.integers(min_value=0, max_value=drills.MAX_SEED)
 
@@ -293,6 +305,7 @@ def test_a_position_carries_the_seed_it_was_made_from():
         assert drills.trick_drill(seed).seed == seed
         assert drills.play_drill(seed).seed == seed
         assert drills.bid_drill(seed).seed == seed
+        assert drills.rob_drill(seed).seed == seed
 
 
 def test_what_is_not_a_seed_or_not_in_the_position_is_said_so():
@@ -350,3 +363,158 @@ def test_a_bid_verdict_in_full_words(seed, bid, right, reason):
     answer = drills.bid_check(drills.bid_drill(seed), bid)
     assert answer.right is right
     assert str(answer.reason) == reason
+
+
+# ---- rob or not, and what to discard ---------------------------------------------------
+
+ROBS = [
+    # seed, players, trump, hand, turned up, the trick so far
+    (2, 4, Suit.HEARTS, "4♣ A♥ 6♦ Q♥ 5♥", "3♥", "9♥ 8♥ 10♦"),
+    (3, 4, Suit.HEARTS, "Q♥ A♥ J♦ K♠ 5♠", "K♥", "K♣ Q♣"),
+    (6, 4, Suit.CLUBS, "K♣ A♣ 3♣ 5♥ J♠", "10♣", "2♥ 7♥"),
+    (4, 3, Suit.HEARTS, "A♥ K♦ 9♥ 2♦ Q♣", "3♥", "9♠ J♣"),
+]
+
+
+@pytest.mark.parametrize(("seed", "seats", "trump", "hand", "up", "trick"), ROBS)
+def test_worked_rob_positions(seed, seats, trump, hand, up, trick):
+    d = drills.rob_drill(seed)
+    assert (d.players, d.trump, d.hand) == (seats, trump, cards(hand))
+    assert (d.turn_up, d.trick, d.seed) == (card(up), cards(trick), seed)
+    assert d.ace == card(f"A{trump.symbol}") and d.ace in d.hand
+
+
+def test_worked_rob_discarding_an_off_suit_5_beats_keeping_or_throwing_a_trump():
+    d = drills.rob_drill(6)  # clubs; A♣ K♣ 3♣ with 5♥ J♠, the 10♣ turned up
+    good = drills.rob_check(d, card("5♥"))
+    assert good.right and good.best == card("5♥") and good.chosen == card("5♥")
+    assert good.deals == drills.ROB_DEALS
+    assert [c.discard for c in good.choices] == [None, *cards("K♣ 3♣ 5♥ J♠")]
+    assert not drills.rob_check(d, card("K♣")).right  # a trump thrown away
+    assert not drills.rob_check(d, None).right  # the 10♣ left for nothing
+
+
+def test_worked_rob_keeping_the_hand_when_the_trump_turned_up_is_small():
+    d = drills.rob_drill(2)  # hearts: A♥ 5♥ Q♥ already, a 3♥ turned up
+    keep = drills.rob_check(d, None)
+    assert keep.right and keep.best is None
+    assert not drills.rob_check(d, card("5♥")).right  # the best trump of all thrown away
+    close = drills.rob_check(d, card("4♣"))
+    assert close.right and close.best is None and "within the luck of the deal" in close.reason
+
+
+@pytest.mark.parametrize(
+    ("seed", "discard", "right", "reason"),
+    [
+        (
+            6,
+            "5♥",
+            True,
+            "Over 24 likely deals of the other cards, robbing and discarding 5♥ did best:"
+            " about 16 points for your side, give or take 5.",
+        ),
+        (
+            6,
+            None,
+            False,
+            "Over 24 likely deals of the other cards, robbing and discarding 5♥ did best:"
+            " about 16 points for your side, give or take 5; not robbing scored about 5.",
+        ),
+        (
+            3,
+            "K♠",
+            True,
+            "Over 24 likely deals of the other cards, robbing and discarding 5♠ did best"
+            " (about 26 points, give or take 3); robbing and discarding K♠, about 25, is"
+            " within the luck of the deal.",
+        ),
+        (
+            2,
+            None,
+            True,
+            "Over 24 likely deals of the other cards, not robbing did best: about 26 points"
+            " for your side, give or take 3.",
+        ),
+    ],
+)
+def test_a_rob_verdict_in_full_words(seed, discard, right, reason):
+    chosen = None if discard is None else card(discard)
+    answer = drills.rob_check(drills.rob_drill(seed), chosen)
+    assert answer.right is right
+    assert str(answer.reason) == reason
+
+
+def test_the_ace_of_trumps_or_a_card_not_held_is_not_a_rob_answer():
+    d = drills.rob_drill(6)
+    with pytest.raises(drills.NotInPosition) as refused:
+        drills.rob_check(d, card("A♣"))
+    assert str(refused.value) == "keep A♣: it gives you the right to rob"
+    with pytest.raises(drills.NotInPosition) as refused:
+        drills.rob_check(d, card("10♣"))  # the turned-up card: taken, not discarded
+    assert str(refused.value) == "10♣ is not in your hand"
+
+
+def test_a_rob_choice_in_words():
+    assert str(drills.rob_words(None)) == "not robbing"
+    assert str(drills.rob_words(card("4♣"))) == "robbing and discarding 4♣"
+
+
+def test_every_seed_finds_a_rob_position():
+    for seed in range(2000):
+        state = drills.rob_state(seed)
+        assert state.phase is Phase.ROB and NoRob() in state.legal_moves()
+
+
+@given(seeds)
+@settings(max_examples=100)
+def test_a_rob_position_is_a_real_choice_and_the_ace_is_never_the_discard(seed):
+    d = drills.rob_drill(seed)
+    assert drills.rob_drill(seed) == d
+    state = drills.rob_state(seed)
+    assert state.phase is Phase.ROB and state.trump is d.trump and d.players in (3, 4)
+    assert len(d.hand) == 5 and d.hand == state.hands[state.to_act] and d.ace in d.hand
+    assert d.turn_up == state.turn_up and d.turn_up.suit is d.trump and d.turn_up not in d.hand
+    assert not state.tricks and len(d.trick) < d.players
+    assert set(state.legal_moves()) == {NoRob(), *(Rob(c) for c in d.hand if c != d.ace)}
+    assert Rob(d.ace) not in state.legal_moves()
+    with pytest.raises(drills.NotInPosition):
+        drills.rob_check(d, d.ace)
+
+
+def _rob_points(seed: int) -> list[dict]:
+    state = drills.rob_state(seed)
+    view = view_of(state, state.to_act)
+    rows = players.results_by_deal(
+        view, list(state.legal_moves()), seed=seed, deals=drills.ROB_DEALS, budget=drills.ROB_BUDGET
+    )
+    return [{m: e.points for m, e in row.items()} for row in rows]
+
+
+def _agrees(answer, points, move) -> bool:
+    mine = next(c for c in answer.choices if c.discard == answer.chosen)
+    best = next(c for c in answer.choices if c.discard == answer.best)
+    assert mine.points == pytest.approx(sum(p[move] for p in points) / len(points))
+    within = best.points - mine.points <= best.margin
+    return answer.right is (within or not players.compare(points, move).sure)
+
+
+def test_rob_verdicts_agree_with_the_coachs_comparison():
+    seed = 6
+    d = drills.rob_drill(seed)
+    points = _rob_points(seed)
+    verdicts = []
+    for discard in (None, *(c for c in d.hand if c != d.ace)):
+        answer = drills.rob_check(d, discard)
+        assert _agrees(answer, points, NoRob() if discard is None else Rob(discard))
+        verdicts.append(answer.right)
+    assert verdicts == [False, False, False, True, False]  # only discarding the 5♥
+
+
+@given(seeds, st.integers(min_value=0, max_value=4))
+@settings(max_examples=4, deadline=None)
+def test_a_rob_verdict_agrees_with_the_coachs_comparison(seed, which):
+    d = drills.rob_drill(seed)
+    discard = (None, *(c for c in d.hand if c != d.ace))[which]
+    answer = drills.rob_check(d, discard)
+    assert answer.chosen == discard and len(answer.choices) == 5
+    assert _agrees(answer, _rob_points(seed), NoRob() if discard is None else Rob(discard))

@@ -35,7 +35,8 @@ def test_the_school_lists_each_drill_with_its_count(anon_client):
     for title in ("Which card wins this trick?", "May this card be played here?"):
         assert title in page
     assert "What would you bid on this hand?" in page
-    assert page.count("Right: 0 of 0") == 3
+    assert "Rob or not, and what to discard?" in page
+    assert page.count("Right: 0 of 0") == 4
     for kind in drills.KINDS:
         assert reverse("practice:drill", args=[kind]) in page
     assert "Start the count again" in page
@@ -98,8 +99,8 @@ def test_a_bid_drill_offers_pass_and_each_bid(anon_client):
 
 
 def test_an_unknown_drill_is_not_found(anon_client):
-    assert anon_client.get(reverse("practice:drill", args=["rob"])).status_code == 404
-    url = reverse("practice:drill_answer", args=["rob"])
+    assert anon_client.get(reverse("practice:drill", args=["robbing"])).status_code == 404
+    url = reverse("practice:drill_answer", args=["robbing"])
     assert anon_client.post(url, {"seed": "1", "answer": "yes"}).status_code == 404
 
 
@@ -151,7 +152,7 @@ def test_a_seed_answered_again_counts_once(anon_client):
     answer(anon_client, "winner", 3, "Kd")
     assert count_of(anon_client, "winner") == [2, 2]
     page = text(anon_client.get(reverse("practice:school")))
-    assert "Right: 2 of 2" in page and page.count("Right: 0 of 0") == 2
+    assert "Right: 2 of 2" in page and page.count("Right: 0 of 0") == 3
 
 
 def test_may_play_answers_with_the_rule(anon_client):
@@ -186,6 +187,10 @@ def test_a_bid_is_weighed_and_shown_against_every_choice(anon_client):
         ("bid", {"seed": "2", "answer": "twenty"}),
         ("winner", {"seed": "x", "answer": "2s"}),
         ("bid", {"answer": "20"}),
+        ("rob", {"seed": "6", "answer": "zz"}),  # not a card
+        ("rob", {"seed": "6", "answer": "2d"}),  # not in the hand
+        ("rob", {"seed": "6"}),
+        ("rob", {"seed": str(drills.MAX_SEED + 1), "answer": "keep"}),
     ],
 )
 def test_an_answer_that_does_not_read_is_a_400_and_counts_nothing(anon_client, kind, posted):
@@ -241,7 +246,7 @@ def test_starting_the_count_again_by_htmx_shows_the_school(anon_client):
     answer(anon_client, "winner", 2, "2s")
     r = anon_client.post(reverse("practice:school_reset"), **HTMX)
     assert r.status_code == 200
-    assert text(r).count("Right: 0 of 0") == 3 and "<html" not in text(r)
+    assert text(r).count("Right: 0 of 0") == 4 and "<html" not in text(r)
 
 
 def test_a_count_that_does_not_read_is_no_count(anon_client):
@@ -249,11 +254,11 @@ def test_a_count_that_does_not_read_is_no_count(anon_client):
     assert "Right: 0 of 0" in text(anon_client.get(reverse("practice:drill", args=["bid"])))
     anon_client.cookies["cd_school"] = score_cookie({"winner": [9, 3, 1]})  # more right than tries
     page = text(anon_client.get(reverse("practice:school")))
-    assert page.count("Right: 0 of 0") == 3
-    anon_client.cookies["cd_school"] = score_cookie({"winner": [2, 3, 1], "rob": [1, 1, 1]})
+    assert page.count("Right: 0 of 0") == 4
+    anon_client.cookies["cd_school"] = score_cookie({"winner": [2, 3, 1], "robbing": [1, 1, 1]})
     r = answer(anon_client, "winner", 2, "2s")
     assert r.status_code == 200 and count_of(anon_client, "winner") == [3, 4]
-    assert "rob" not in signing.loads(r.cookies["cd_school"].value, salt=school.SALT)
+    assert "robbing" not in signing.loads(r.cookies["cd_school"].value, salt=school.SALT)
 
 
 def test_the_count_is_signed_httponly_and_sent_to_the_school_only(anon_client):
@@ -275,3 +280,93 @@ def test_a_try_is_answered_in_french(anon_client, settings):
     assert "Bonne réponse!" in page and "Les atouts, du meilleur au plus bas (pique)" in page
     page = text(anon_client.get(reverse("practice:drill", args=["bid"]), {"seed": "2"}))
     assert ">miser 20</button>" in page and ">passer</button>" in page
+
+
+# ---- rob or not -------------------------------------------------------------------------
+
+
+def test_a_rob_drill_offers_each_discard_and_keeping_the_hand(anon_client):
+    r = anon_client.get(reverse("practice:drill", args=["rob"]), {"seed": "6"})
+    assert r.status_code == 200
+    page = text(r)
+    assert "Forty-Fives, 4 players in partnerships." in page and "Trumps:" in page
+    assert "Turned up: 10♣." in page and "Played to this trick so far:" in page
+    for code in ("Kc", "3c", "5h", "Js"):
+        assert f'name="answer" value="{code}"' in page
+    assert 'value="Ac"' not in page  # the ace of trumps is kept, not an answer
+    assert "Keep A♣: it gives you the right to rob." in page
+    assert 'value="keep" id="keep">Keep my hand: do not rob</button>' in page
+    assert 'name="seed" value="6"' in page
+
+
+def test_a_discard_is_weighed_against_keeping_and_every_other(anon_client):
+    r = answer(anon_client, "rob", 6, "5h")
+    assert r.status_code == 200
+    page = text(r)
+    assert "Right!" in page and "The computer's choice: robbing and discarding 5♥." in page
+    assert f"on average over {drills.ROB_DEALS} likely deals" in page
+    assert page.count("<tr class=") == 5 and "not robbing" in page
+    assert "(best)" in page and "(your answer)" in page and ">Next</a>" in page
+    assert count_of(anon_client, "rob") == [1, 1]
+    page = text(answer(anon_client, "rob", 6, "Kc"))  # the same seed: counted once
+    assert "Not this time." in page and "robbing and discarding K♣ scored about" in page
+    assert count_of(anon_client, "rob") == [1, 1]
+
+
+def test_keeping_the_hand_is_an_answer(anon_client):
+    page = text(answer(anon_client, "rob", 2, "keep"))
+    assert "Right!" in page and "The computer's choice: not robbing." in page
+    assert "not robbing did best" in page
+    page = text(answer(anon_client, "rob", 6, "keep"))
+    assert "Not this time." in page and "not robbing scored about" in page
+    assert count_of(anon_client, "rob") == [1, 2]
+
+
+def test_the_ace_of_trumps_is_refused_as_a_discard_in_its_words(anon_client):
+    r = answer(anon_client, "rob", 6, "Ac")
+    assert r.status_code == 400
+    assert "Keep A♣: it gives you the right to rob." in text(r)
+    assert "cd_school" not in r.cookies
+    partial = answer(anon_client, "rob", 6, "A♣", **HTMX)
+    assert partial.status_code == 400 and text(partial).lstrip().startswith('<div id="content"')
+    assert "Keep A♣: it gives you the right to rob." in text(partial)
+
+
+def test_a_rob_drill_answer_is_read_only_by_post(anon_client):
+    assert anon_client.post(reverse("practice:drill", args=["rob"])).status_code == 405
+    url = reverse("practice:drill_answer", args=["rob"])
+    assert anon_client.get(url, {"seed": "6", "answer": "5h"}).status_code == 405
+
+
+def test_a_rob_by_htmx_is_the_content_with_the_verdict(anon_client):
+    r = answer(anon_client, "rob", 6, "5h", **HTMX)
+    assert r.status_code == 200
+    page = text(r)
+    assert page.lstrip().startswith('<div id="content"') and "<html" not in page
+    assert "Right!" in page and "Right: 1 of 1" in page
+
+
+def test_a_busy_computer_weighing_a_rob_is_a_503(anon_client, monkeypatch):
+    def busy():
+        raise pool.Busy(3)
+
+    monkeypatch.setattr(school.pool, "computing", busy)
+    r = answer(anon_client, "rob", 6, "5h")
+    assert r.status_code == 503 and r["Retry-After"] == "3"
+    assert "The computer is busy: try again in a moment." in text(r)
+    assert "cd_school" not in r.cookies
+    r = answer(anon_client, "rob", 6, "keep", **HTMX)
+    assert r.status_code == 503 and r["HX-Retarget"] == "#flash"
+    monkeypatch.setattr(school.pool, "too_fast", lambda request: 5)
+    r = answer(anon_client, "rob", 6, "5h")
+    assert r.status_code == 429 and r["Retry-After"] == "5"
+
+
+def test_a_rob_is_answered_in_french(anon_client, settings):
+    anon_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = text(anon_client.get(reverse("practice:drill", args=["rob"]), {"seed": "6"}))
+    assert "Garder ma main : ne pas voler" in page
+    assert "Gardez A♣ : c'est cette carte qui vous donne le droit de voler." in page
+    page = text(answer(anon_client, "rob", 6, "5h"))
+    assert "Bonne réponse!" in page and "« voler en écartant 5♥ » a le mieux réussi" in page
+    assert "Suivant" in page

@@ -111,8 +111,12 @@ def test_the_schools_drills_write_no_row_at_all():
                 {"seed": "2", "answer": "2s"},
                 **HTMX,
             ).status_code,
+            visitor.get(reverse("practice:drill", args=["rob"]), {"seed": "6"}).status_code,
+            visitor.post(
+                reverse("practice:drill_answer", args=["rob"]), {"seed": "6", "answer": "5h"}
+            ).status_code,
             visitor.post(reverse("practice:school_reset")).status_code,
         ]
-        assert statuses == [200, 200, 200, 200, 302]
+        assert statuses == [200, 200, 200, 200, 200, 200, 302]
     assert Session.objects.count() == 0 and KeptGame.objects.count() == 0
     assert row_counts() == before

@@ -13,6 +13,7 @@ def test_each_bid_weighed_its_average_and_its_give_or_take():
     """Seed 2 (4♠ K♥ 5♣ 7♣ 3♣), first to bid: each choice's average points over the 24
     likely deals and its 95% give or take (1.96 standard errors of that average)."""
     answer = drills.bid_check(drills.bid_drill(2), 20)
+    assert (answer.chosen, answer.best, answer.deals) == (20, 20, 24)
     assert [(c.bid, round(c.points, 2), round(c.margin, 2)) for c in answer.choices] == [
         (0, 0.62, 9.59),
         (15, 6.46, 8.96),

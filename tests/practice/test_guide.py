@@ -239,3 +239,35 @@ def test_every_topic_comes_up_within_a_few_games(seed):
         if len(shown) == len(Topic):
             return
     raise AssertionError(f"not shown in 40 games: {set(Topic) - set(shown)}")
+
+
+# ---- the guide as the game's cookie keeps it ---------------------------------------------
+
+
+def test_the_guide_is_kept_as_plain_data_and_read_back():
+    guide = Guide(open=False, seen=(Topic.TRUMP, Topic.FOLLOW), now=(Topic.FOLLOW,))
+    assert guide.to_data() == {"open": False, "seen": ["trump", "follow"], "now": ["follow"]}
+    assert Guide.from_data(guide.to_data()) == guide
+
+
+def test_a_guide_kept_without_some_of_its_parts_reads_as_new_ones():
+    assert Guide.from_data({}) == Guide(open=True, seen=(), now=())
+    assert Guide.from_data({"open": False}) == Guide(open=False, seen=(), now=())
+    # a topic this version does not know is dropped, one named twice kept once
+    data = {"seen": ["trump", "jokers", "trump", "follow"], "now": []}
+    assert Guide.from_data(data).seen == (Topic.TRUMP, Topic.FOLLOW)
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("trump", "not a guide"),
+        (["trump"], "not a guide"),
+        ({"seen": "trump"}, "seen"),
+        ({"now": {"trump": 1}}, "now"),
+    ],
+)
+def test_a_guide_that_does_not_read_is_refused_saying_which_part(data, said):
+    with pytest.raises(ValueError) as refused:
+        Guide.from_data(data)
+    assert str(refused.value) == said

@@ -68,13 +68,19 @@ def test_a_level_is_for_people_unless_said_otherwise():
 
 
 def test_the_public_names():
+    # compare, results_by_deal and their types: the school's drills weigh choices as the
+    # coach does
     assert sorted(players.__all__) == [
         "Advice",
+        "Comparison",
+        "Estimate",
         "Hint",
         "LEVELS",
         "Level",
         "choose",
+        "compare",
         "hint",
+        "results_by_deal",
         "review",
         "steps_of",
     ]

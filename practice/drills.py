@@ -189,10 +189,7 @@ def read_seed(text: str) -> int:
     """
     if not text.isascii() or not text.isdigit() or len(text) > len(str(MAX_SEED)):
         raise ValueError("not a seed")
-    seed = int(text)
-    if seed > MAX_SEED:
-        raise ValueError("not a seed")
-    return seed
+    return int(text)  # at most as many digits as MAX_SEED, all nines: never above it
 
 
 def _first_state(seed: int, rng: random.Random) -> State:
@@ -370,7 +367,7 @@ def bid_check(drill: BidDrill, bid: int) -> BidAnswer:
         raise NotInPosition(f"{bid} is not a bid")
     state = bid_state(drill.seed)
     w = _weigh(state, [_move(b) for b in BIDS], _move(bid), drill.seed, BID_DEALS, BID_BUDGET)
-    choices = tuple(BidChoice(b, p, m) for b, (p, m) in zip(BIDS, w.weighed, strict=True))
+    choices = tuple(BidChoice(BIDS[i], *weighed) for i, weighed in enumerate(w.weighed))
     reason = _reason(w, bid_words(BIDS[w.best]), bid_words(bid))
     return BidAnswer(w.right, BIDS[w.best], bid, w.deals, choices, reason)
 
@@ -400,7 +397,7 @@ def rob_check(drill: RobDrill, discard: Card | None) -> RobAnswer:
     moves = [_rob_move(o) for o in options]
     assert set(moves) == set(state.legal_moves())
     w = _weigh(state, moves, _rob_move(discard), drill.seed, ROB_DEALS, ROB_BUDGET)
-    choices = tuple(RobChoice(o, p, m) for o, (p, m) in zip(options, w.weighed, strict=True))
+    choices = tuple(RobChoice(options[i], *weighed) for i, weighed in enumerate(w.weighed))
     reason = _reason(w, rob_words(options[w.best]), rob_words(discard))
     return RobAnswer(w.right, options[w.best], discard, w.deals, choices, reason)
 

@@ -32,3 +32,9 @@ def test_two_trumps_held_back_are_both_named():
         "A trump was led, but your only trumps are ones you may hold back"
         " (reneging: A♥ J♥), so another card may be played."
     )
+
+
+def test_a_seed_of_as_many_digits_as_the_largest_is_never_above_it():
+    """read_seed bounds a seed by its digits alone: the largest seed is all nines."""
+    assert set(str(drills.MAX_SEED)) == {"9"}
+    assert drills.read_seed("9" * len(str(drills.MAX_SEED))) == drills.MAX_SEED

@@ -38,3 +38,8 @@ def test_a_seed_of_as_many_digits_as_the_largest_is_never_above_it():
     """read_seed bounds a seed by its digits alone: the largest seed is all nines."""
     assert set(str(drills.MAX_SEED)) == {"9"}
     assert drills.read_seed("9" * len(str(drills.MAX_SEED))) == drills.MAX_SEED
+
+
+def test_four_players_play_in_partnerships_and_three_alone():
+    setups = {drills.play_state(seed).setup for seed in range(12)}
+    assert {(s.players, s.partnerships) for s in setups} == {(3, False), (4, True)}

@@ -293,6 +293,28 @@ def _answered(request, kind: str, seed: int, verdict: dict, **more) -> HttpRespo
     return keep_score(response, score)
 
 
+def _weighed_verdict(checked, options: list, words) -> dict:
+    """A weighed drill's verdict for the screen (a bid's or a rob's answer): each choice
+    in ``options`` order with its points, its give or take, and whether it is the best or
+    the one chosen."""
+    return {
+        "right": checked.right,
+        "reason": say(checked.reason),
+        "best": say(words(checked.best)),
+        "deals": checked.deals,
+        "choices": [
+            {
+                "words": say(words(option)),
+                "points": round(c.points),
+                "margin": max(1, round(c.margin)),
+                "best": option == checked.best,
+                "chosen": option == checked.chosen,
+            }
+            for option, c in zip(options, checked.choices, strict=True)
+        ],
+    }
+
+
 def _bid_answer(request, seed: int) -> HttpResponse:
     try:
         bid = int(request.POST.get("answer", ""))
@@ -303,22 +325,7 @@ def _bid_answer(request, seed: int) -> HttpResponse:
 
     def verdict() -> dict:
         checked = drills.bid_check(drills.bid_drill(seed), bid)
-        return {
-            "right": checked.right,
-            "reason": say(checked.reason),
-            "best": say(drills.bid_words(checked.best)),
-            "deals": checked.deals,
-            "choices": [
-                {
-                    "words": say(drills.bid_words(c.bid)),
-                    "points": round(c.points),
-                    "margin": max(1, round(c.margin)),
-                    "best": c.bid == checked.best,
-                    "chosen": c.bid == bid,
-                }
-                for c in checked.choices
-            ],
-        }
+        return _weighed_verdict(checked, [c.bid for c in checked.choices], drills.bid_words)
 
     return _weighed_answer(request, "bid", seed, str(bid), verdict)
 
@@ -342,22 +349,7 @@ def _rob_answer(request, seed: int) -> HttpResponse:
 
     def verdict() -> dict:
         checked = drills.rob_check(d, discard)
-        return {
-            "right": checked.right,
-            "reason": say(checked.reason),
-            "best": say(drills.rob_words(checked.best)),
-            "deals": checked.deals,
-            "choices": [
-                {
-                    "words": say(drills.rob_words(c.discard)),
-                    "points": round(c.points),
-                    "margin": max(1, round(c.margin)),
-                    "best": c.discard == checked.best,
-                    "chosen": c.discard == discard,
-                }
-                for c in checked.choices
-            ],
-        }
+        return _weighed_verdict(checked, [c.discard for c in checked.choices], drills.rob_words)
 
     chosen = "keep" if discard is None else card_code(discard)
     return _weighed_answer(request, "rob", seed, chosen, verdict)

@@ -5,14 +5,19 @@ Used to prove that making the solver faster does not change a decision
 recorded in ``tests/fixtures/angus_choices.json``), and to time Angus on the
 same views before and after a change:
 
-    python bench/angus_views.py --time            # decisions per second
+    python bench/angus_views.py --time            # decisions per second, p50/p95 by setup
+    python bench/angus_views.py --time --first    # the same for the first Angus
     python bench/angus_views.py --record FILE     # write the choices (JSON)
+
+Run alone on a quiet machine, ``--time`` gives the decision times the
+practice table sees (one decision at a time, a core to itself).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -58,25 +63,39 @@ def views(per_setup: dict[str, int] | None = None):
 
 
 def main() -> None:
-    from scoring.play.players.search import angus_choose
+    from scoring.play.players.search import ANGUS, FIRST, angus_choose
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", help="write the choices to this JSON file")
     parser.add_argument("--time", action="store_true", help="print decisions per second")
+    parser.add_argument("--first", action="store_true", help="the first Angus (search.FIRST)")
     args = parser.parse_args()
+    how = FIRST if args.first else ANGUS
     vs = views()
     choices, spent, cpu = {}, 0.0, 0.0
+    times: dict[str, list[float]] = {}
     for label, view, seed in vs:
         t0, c0 = time.perf_counter(), time.process_time()
-        move = angus_choose(view, seed=seed)
-        spent += time.perf_counter() - t0
+        move = angus_choose(view, seed=seed, how=how)
+        took = time.perf_counter() - t0
+        spent += took
         cpu += time.process_time() - c0
+        times.setdefault(label.split("/")[0], []).append(took)
+        times.setdefault("all", []).append(took)
         choices[label] = repr(move)
     if args.time:
         print(
             f"{len(vs)} decisions in {spent:.1f} s ({len(vs) / spent:.2f} a second); "
             f"CPU time {cpu:.1f} s ({len(vs) / cpu:.2f} a second of CPU)"
         )
+        print("| Views   | Decisions | p50 ms | p95 ms | max ms |")
+        print("|---------|-----------|--------|--------|--------|")
+        for key, ts in times.items():
+            q = statistics.quantiles(ts, n=20)
+            print(
+                f"| {key:<7} | {len(ts):>9} | {1000 * statistics.median(ts):6.0f} "
+                f"| {1000 * q[18]:6.0f} | {1000 * max(ts):6.0f} |"
+            )
     if args.record:
         Path(args.record).write_text(json.dumps(choices, indent=0, sort_keys=True) + "\n")
 

@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring.play.game import new_game  # noqa: E402
 from scoring.play.players import LEVELS  # noqa: E402
+from scoring.play.players.search import perfect_choose  # noqa: E402
 from scoring.play.setup import auction, forty_fives  # noqa: E402
 from scoring.play.view import view_of  # noqa: E402
 
@@ -48,11 +49,14 @@ SETUPS = {
     "auction": ("Auction 45s, 4 in partnerships", lambda: auction()),
 }
 PAIRINGS = [
+    ("angus", "angus_first"),  # the present Angus against the first, kept unchanged
     ("angus", "margaret"),
     ("angus", "random"),
     ("margaret", "random"),
     ("angus", "angus"),  # self-play: the second Angus uses other seeds
 ]
+CEILING = [(level, "perfect") for level in ("angus", "angus_first", "margaret", "random")]
+PERFECT = "perfect"  # sees every card: the ceiling (search.perfect_choose), not a level for people
 MAX_HANDS = 30  # a game longer than this is cut short (random bidding in Auction can go on)
 
 
@@ -67,7 +71,7 @@ def arrangements(players: int, partnerships: bool) -> list[tuple[int, ...]]:
 def play_game(setup_key: str, pairing: tuple[str, str], game_seed: int) -> dict:
     """One game seed in every arrangement: points per hand by level, wins, hands, timings."""
     setup = SETUPS[setup_key][1]()
-    out = {"diff": 0.0, "a": 0.0, "b": 0.0, "wins": 0.0, "hands": 0, "times": {}}
+    out = {"diff": 0.0, "a": 0.0, "b": 0.0, "wins": 0.0, "hands": 0, "times": {}, "bids": {}}
     arr = arrangements(setup.players, setup.partnerships)
     for n, seats in enumerate(arr):
         state = new_game(setup, game_seed)
@@ -78,10 +82,19 @@ def play_game(setup_key: str, pairing: tuple[str, str], game_seed: int) -> dict:
             level = pairing[who]
             seed = game_seed * 100_003 + k + (7_919 if who == 1 and pairing[0] == pairing[1] else 0)
             t0 = time.perf_counter()
-            move = LEVELS[level].play(view_of(state, seat), seed=seed)
+            if level == PERFECT:
+                move = perfect_choose(state, seed=seed)
+            else:
+                move = LEVELS[level].play(view_of(state, seat), seed=seed)
             out["times"].setdefault(level, []).append(time.perf_counter() - t0)
             state = state.apply(move)
             k += 1
+        for h in state.summaries:
+            if h.bidder is not None:  # contracts taken, made, and points bid, by level
+                row = out["bids"].setdefault(pairing[seats[h.bidder]], [0, 0, 0])
+                row[0] += 1
+                row[1] += bool(h.made)
+                row[2] += h.bid or 0
         hands = len(state.summaries) or 1
         per = [0.0, 0.0]
         count = [0, 0]
@@ -135,13 +148,23 @@ def run_pairing(setup_key, pairing, seeds, deals, pool, window) -> tuple[str, di
         for level, ts in r["times"].items():
             times.setdefault(level, []).extend(ts)
     deals_played = sum(r["hands"] for r in results)
-    name_a, name_b = (LEVELS[p].name for p in pairing)
+    name_a, name_b = (name_of(p) for p in pairing)
     label = f"{name_a} v {name_b}" + (" (self-play)" if pairing[0] == pairing[1] else "")
     line = (
-        f"| {label:<26} | {deals_played:>5} | {len(results):>5} | {a:6.2f} | {b:6.2f} "
+        f"| {label:<44} | {deals_played:>5} | {len(results):>5} | {a:6.2f} | {b:6.2f} "
         f"| {diff:+6.2f} ± {half:4.2f} | {100 * wins:5.1f}% |"
     )
-    return line, times, (diff, half)
+    bids: dict[str, list[int]] = {}
+    for r in results:
+        for level, row in r["bids"].items():
+            got = bids.setdefault(level, [0, 0, 0])
+            for i, x in enumerate(row):
+                got[i] += x
+    return line, times, (diff, half), bids
+
+
+def name_of(level: str) -> str:
+    return "Perfect information" if level == PERFECT else LEVELS[level].name
 
 
 def main() -> None:
@@ -153,38 +176,65 @@ def main() -> None:
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core)"
     )
     parser.add_argument("--self-play-share", type=float, default=0.5, help="of --deals")
+    parser.add_argument(
+        "--pairings",
+        default="",
+        help="comma list of A:B level keys (default: every pairing of the table)",
+    )
+    parser.add_argument(
+        "--ceiling-share",
+        type=float,
+        default=0.0,
+        help="of --deals, for each level against perfect-information play (0: no ceiling table)",
+    )
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
+    pairings = PAIRINGS
+    if args.pairings:
+        pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
     all_times: dict[str, list[float]] = {}
     checks: list[str] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for key in args.setups.split(","):
-            title, _ = SETUPS[key]
-            share = "1/2" if SETUPS[key][1]().partnerships else "1/3"
+            title, make = SETUPS[key]
+            setup = make()
+            share = "1/2" if setup.partnerships else "1/3"
             print(f"\n{title}: seeds {args.seeds}, every seat rotated (fair share of wins {share})")
             print(
-                "| Pairing A v B              | Deals | Games | A pts  | B pts  "
+                "| Pairing A v B                                | Deals | Games | A pts  | B pts  "
                 "| A - B per hand | A wins |"
             )
             print(
                 "|"
-                + "|".join(["-" * 28, "-" * 7, "-" * 7, "-" * 8, "-" * 8, "-" * 16, "-" * 8])
+                + "|".join(["-" * 46, "-" * 7, "-" * 7, "-" * 8, "-" * 8, "-" * 16, "-" * 8])
                 + "|"
             )
-            for pairing in PAIRINGS:
+            contracts: dict[str, list[int]] = {}
+            gaps: dict[str, float] = {}
+            ceiling = CEILING if args.ceiling_share > 0 else []
+            for pairing in [*pairings, *ceiling]:
                 deals = args.deals
                 if pairing[0] == pairing[1]:
                     deals = max(1, int(deals * args.self_play_share))
-                line, times, (diff, half) = run_pairing(
+                if pairing in ceiling:
+                    deals = max(1, int(deals * args.ceiling_share))
+                line, times, (diff, half), bids = run_pairing(
                     key, pairing, seeds, deals, pool, window=4 * args.jobs
                 )
                 print(line, flush=True)
-                if pairing == ("angus", "margaret"):
+                if pairing in ceiling:
+                    gaps[pairing[0]] = diff
+                for level, row in bids.items():
+                    if level != PERFECT and pairing[0] != pairing[1]:
+                        got = contracts.setdefault(level, [0, 0, 0])
+                        for i, x in enumerate(row):
+                            got[i] += x
+                if pairing in (("angus", "margaret"), ("angus", "angus_first")):
                     ok = diff - half > 0
                     checks.append(
-                        f"{title}: Angus beats Margaret, interval excludes zero: "
-                        + ("yes" if ok else "NO")
+                        f"{title}: {name_of(pairing[0])} beats {name_of(pairing[1])}, "
+                        "interval above zero: " + ("yes" if ok else "NO")
                     )
                 if pairing[0] == pairing[1]:
                     ok = abs(diff) <= half
@@ -193,21 +243,51 @@ def main() -> None:
                     )
                 for level, ts in times.items():
                     all_times.setdefault(level, []).extend(ts)
+            if gaps:
+                print_ceiling(title, gaps)
+            if contracts:
+                print_contracts(title, contracts)
     print()
     for line in checks:
         print(line)
     print(f"\n{time.perf_counter() - started:.0f} s in {args.jobs} processes")
     print("\nDecision time per level (all setups)")
-    print("| Level    | Decisions |  p50 ms |  p95 ms |  max ms |")
-    print("|----------|-----------|---------|---------|---------|")
-    for level in LEVELS:
+    print("| Level                | Decisions |  p50 ms |  p95 ms |  max ms |")
+    print("|----------------------|-----------|---------|---------|---------|")
+    for level in [*LEVELS, PERFECT]:
         ts = sorted(all_times.get(level, []))
         if not ts:
             continue
         q = statistics.quantiles(ts, n=100) if len(ts) > 1 else [ts[0]] * 99
         print(
-            f"| {LEVELS[level].name:<8} | {len(ts):>9} | {1000 * q[49]:7.1f} "
+            f"| {name_of(level):<20} | {len(ts):>9} | {1000 * q[49]:7.1f} "
             f"| {1000 * q[94]:7.1f} | {1000 * ts[-1]:7.1f} |"
+        )
+
+
+def print_ceiling(title: str, gaps: dict[str, float]) -> None:
+    """Each level's points per hand behind perfect-information play, and the share
+    of the random player's gap to it that the level closes."""
+    print(f"\n{title}: against perfect-information play (the ceiling)")
+    print("| Level                | Behind the ceiling per hand | Gap closed |")
+    print("|----------------------|-----------------------------|------------|")
+    worst = gaps.get("random")
+    for level, diff in gaps.items():
+        closed = f"{100 * (1 - diff / worst):5.1f}%" if worst else "   -  "
+        print(f"| {name_of(level):<20} | {-diff:27.2f} | {closed:>10} |")
+
+
+def print_contracts(title: str, contracts: dict[str, list[int]]) -> None:
+    """Contracts taken by each level, the share made and set, and the average bid."""
+    print(f"\n{title}: contracts by the bidder's level (every pairing above)")
+    print("| Level                | Contracts | Made   | Set    | Average bid |")
+    print("|----------------------|-----------|--------|--------|-------------|")
+    for level, (taken, made, points) in contracts.items():
+        if not taken:
+            continue
+        print(
+            f"| {name_of(level):<20} | {taken:>9} | {100 * made / taken:5.1f}% "
+            f"| {100 * (taken - made) / taken:5.1f}% | {points / taken:11.1f} |"
         )
 
 

@@ -13,7 +13,7 @@ from scoring.play import players
 from scoring.play.game import new_game
 from scoring.play.players import LEVELS, Level, choose
 from scoring.play.players.club import margaret_choose, random_choose
-from scoring.play.players.search import angus_choose
+from scoring.play.players.search import angus_choose, first_angus_choose
 from scoring.play.records import Phase
 from scoring.play.setup import Play, forty_fives
 from scoring.play.view import view_of
@@ -58,6 +58,14 @@ def test_the_levels_by_key_with_their_names_and_lines_for_people():
             "A strong player: works out where the cards are likely to be.",
             angus_choose,
             True,
+        ),
+        (
+            "angus_first",
+            "angus_first",
+            "Angus, first version",
+            "The first version of Angus, kept to measure the present one against.",
+            first_angus_choose,
+            False,
         ),
         ("random", "random", "Random", "Plays any legal card.", random_choose, False),
     ]

@@ -79,9 +79,9 @@ def test_a_guess_is_the_first_draw_that_fits_the_bidding_else_the_last(game, see
     shown = shown_by_bids(view)
     assert shown and view.seat not in shown
     rng = random.Random(seed)
-    draws = [sample(view, rng) for _ in range(search.BID_TRIES)]
+    draws = [sample(view, rng) for _ in range(search.FIRST.bid_tries)]
     fitting = [d for d in draws if fits_bids(view, d, shown)]
-    got = guess(view, random.Random(seed))
+    got = guess(view, random.Random(seed), search.FIRST)
     assert got == (fitting[0] if fitting else draws[-1])
     assert view_of(got, view.seat) == view
 

@@ -1,14 +1,17 @@
 """Angus's choices on a fixed, seeded set of 300 views are those recorded from the
 solver before it searched hands as bit masks (tests/fixtures/angus_choices.json,
-written by ``python bench/angus_views.py --record``): a faster search must not
-change a decision. Margaret plays the games the views come from and Angus
-leans on her rules, so a change to her play records them again (the same
-command, with ``search.BID_TRIES = 0``). The recording predates reading the bidding, which is
-switched off here (it changes only Auction views with bids). The mask
-legality is checked against the rules library."""
+written by ``python bench/angus_views.py --first --record FILE``): a faster search must not
+change a decision. These are the first Angus's choices (``search.FIRST``), kept
+unchanged as the level the present one is measured against. Margaret plays the
+games the views come from and Angus leans on her rules, so a change to her play
+records them again (the same command, with ``bid_tries=0``). The recording
+predates reading the bidding, which is switched off here (it changes only
+Auction views with bids). The mask legality is checked against the rules
+library."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -40,14 +43,14 @@ def test_the_fixed_views_are_the_recorded_ones(fixed_views):
 
 
 @pytest.mark.parametrize("part", range(6))
-def test_angus_makes_the_recorded_choice_on_every_fixed_view(fixed_views, part, monkeypatch):
+def test_the_first_angus_makes_the_recorded_choice_on_every_fixed_view(fixed_views, part):
     # the choices were recorded before Angus read the bidding (Auction views)
-    monkeypatch.setattr(search, "BID_TRIES", 0)
+    how = dataclasses.replace(search.FIRST, bid_tries=0)
     chunk = fixed_views[part::6]
     changed = [
         label
         for label, view, seed in chunk
-        if repr(angus_choose(view, seed=seed)) != RECORDED[label]
+        if repr(angus_choose(view, seed=seed, how=how)) != RECORDED[label]
     ]
     assert changed == []
 

@@ -12,6 +12,8 @@ The whole public interface; other apps import only these names::
   ``"angus"``: the stronger player; guesses the unseen cards many times,
   solves each guess exactly and plays for the game score (under 300 ms a
   decision).
+  ``"angus_first"``: the first version of Angus, unchanged, for the benchmark
+  only (the present one must beat it).
 - ``choose(level, view, *, seed) -> Move``: the level's move for the seat
   whose ``PlayerView`` this is (it must be that seat's turn). A player gets
   only the view, never the State, so it cannot see a hidden card. The same
@@ -52,7 +54,12 @@ from scoring.play.players.coach import (
     review,
     steps_of,
 )
-from scoring.play.players.search import Estimate, angus_choose, results_by_deal
+from scoring.play.players.search import (
+    Estimate,
+    angus_choose,
+    first_angus_choose,
+    results_by_deal,
+)
 from scoring.play.setup import Move
 from scoring.play.view import PlayerView
 
@@ -82,6 +89,13 @@ LEVELS: dict[str, Level] = {
             _("Angus"),
             _("A strong player: works out where the cards are likely to be."),
             angus_choose,
+        ),
+        Level(
+            "angus_first",
+            _("Angus, first version"),
+            _("The first version of Angus, kept to measure the present one against."),
+            first_angus_choose,
+            False,
         ),
         Level("random", _("Random"), _("Plays any legal card."), random_choose, False),
     )

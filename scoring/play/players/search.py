@@ -30,20 +30,54 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from scoring.games import apply_hand, score_hand
-from scoring.games.cards import Suit, is_trump
+from scoring.games.cards import Card, Suit, is_trump
 from scoring.games.core import NO_TRUMP, HandRecord
 from scoring.play.game import State, hand_record
-from scoring.play.players.club import best_suit, lowest, margaret_choose, sure_tricks
+from scoring.play.players.club import (
+    best_suit,
+    is_king,
+    lowest,
+    margaret_choose,
+    sure_tricks,
+)
 from scoring.play.players.solver import Position, Solver, Table, bonus_card
 from scoring.play.records import Phase
 from scoring.play.setup import Bid, Discard, Hold, Move, NameTrump, Pass, Play, Style
-from scoring.play.view import PlayerView, sample, view_of
+from scoring.play.view import PlayerView, determinize, sample, view_of
 
 WIN_BONUS = 25  # points a won game is worth over the hand's points
-PLAY_SAMPLES = (5, 40)  # at least, at most, in play
-OTHER_SAMPLES = (3, 16)  # robbing, bidding, naming trump, discarding
-NODE_BUDGET = 12_000  # positions searched for one decision, before the least samples are done
-BID_TRIES = 8  # guesses drawn, at most, for one that fits the bidding (0: the bidding is not read)
+
+
+@dataclass(frozen=True)
+class Search:
+    """How many guesses Angus weighs, and what he reads from the table.
+
+    play_samples, other_samples: guesses at least and at most, in play and in
+    the other decisions (robbing, bidding, naming trump, discarding).
+    play_budget, other_budget: positions searched for one decision in play,
+    and in the others, past which he stops once the least guesses are done.
+    bid_tries: guesses drawn, at most, for one that fits the bidding (0: the
+    bidding is not read). fit_draws: in Auction, a seat that discarded k
+    cards kept 5 - k cards worth keeping (trumps and off-suit kings) and
+    threw k that were not. read_robs: a seat that played to the first trick
+    without robbing holds no ace of trumps. relative: seats are counted from
+    his own, so renumbering the seats never changes his move.
+    """
+
+    play_samples: tuple[int, int] = (5, 40)
+    other_samples: tuple[int, int] = (3, 16)
+    play_budget: int = 12_000
+    other_budget: int = 12_000
+    bid_tries: int = 8
+    fit_draws: bool = False
+    read_robs: bool = False
+    relative: bool = False
+
+
+FIRST = Search()  # the first Angus, kept as a fixed level for the benchmark (and the coach)
+ANGUS = Search(
+    play_samples=(10, 60), play_budget=30_000, fit_draws=True, read_robs=True, relative=True
+)
 
 
 @dataclass(frozen=True)
@@ -56,12 +90,33 @@ class Estimate:
     points: float
 
 
-def angus_choose(view: PlayerView, *, seed: int) -> Move:
+def angus_choose(view: PlayerView, *, seed: int, how: Search = ANGUS) -> Move:
     """Angus's move: the best estimate; ties go to Margaret's choice, then the lower card."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    return best_move(view, estimates(view, seed=seed))
+    return best_move(view, estimates(view, seed=seed, how=how))
+
+
+def perfect_choose(state: State, *, seed: int = 0) -> Move:
+    """The move of a player who sees every card, the benchmark's ceiling: each
+    choice Angus weighs, played out on the true deal alone (``seed`` is unused:
+    there is nothing to guess)."""
+    assert state.to_act is not None
+    view = view_of(state, state.to_act)
+    if len(view.legal) == 1:
+        return view.legal[0]
+    solvers: dict[Suit, Solver] = {}
+    if view.phase is Phase.PLAY:
+        values = _play_deal(view, state, solvers, ANGUS)
+    else:
+        values = _other_deal(view, state, _candidates(view), solvers, ANGUS)
+    return best_move(view, values)
+
+
+def first_angus_choose(view: PlayerView, *, seed: int) -> Move:
+    """The first Angus's move (``FIRST``), kept unchanged to measure the present one against."""
+    return angus_choose(view, seed=seed, how=FIRST)
 
 
 def best_move(view: PlayerView, values: dict[Move, Estimate]) -> Move:
@@ -77,11 +132,11 @@ def best_move(view: PlayerView, values: dict[Move, Estimate]) -> Move:
     return ties[0]
 
 
-def estimates(view: PlayerView, *, seed: int) -> dict[Move, Estimate]:
+def estimates(view: PlayerView, *, seed: int, how: Search = ANGUS) -> dict[Move, Estimate]:
     """Each choice Angus weighs, with its average result over the guesses."""
     if view.phase is Phase.PLAY:
-        return _play_estimates(view, seed)
-    return other_estimates(view, _candidates(view), seed)
+        return _play_estimates(view, seed, how)
+    return other_estimates(view, _candidates(view), seed, how)
 
 
 # ---- guessing the unseen cards -------------------------------------------------------
@@ -122,16 +177,116 @@ def fits_bids(view: PlayerView, guess: State, shown: dict[int, tuple[int, Suit |
     return True
 
 
-def guess(view: PlayerView, rng: random.Random) -> State:
-    """One guess of the unseen cards that fits the view (``view.sample``) and, when
-    it can within ``BID_TRIES`` draws, the bidding; else the last draw."""
-    shown = shown_by_bids(view) if BID_TRIES else {}
-    state = sample(view, rng)
-    for _ in range(BID_TRIES - 1 if shown else 0):
+def guess(view: PlayerView, rng: random.Random, how: Search = ANGUS) -> State:
+    """One guess of the unseen cards that fits the view (``fitted_sample``) and,
+    when it can within ``how.bid_tries`` draws, the bidding; else the last draw."""
+    tries = how.bid_tries
+    shown = shown_by_bids(view) if tries else {}
+    state = fitted_sample(view, rng, how=how)
+    for _ in range(tries - 1 if shown else 0):
         if fits_bids(view, state, shown):
             break
-        state = sample(view, rng)
+        state = fitted_sample(view, rng, how=how)
     return state
+
+
+def keeps(card: Card, view: PlayerView) -> bool:
+    """Whether a player keeps ``card`` in the draw: a trump or an off-suit king."""
+    assert view.trump is not None
+    return is_trump(card, view.trump) or is_king(card, view.trump, view.setup.options)
+
+
+def drawn(view: PlayerView) -> dict[int, int]:
+    """The other seats that have discarded and drawn this hand (Auction), with
+    how many cards each discarded."""
+    setup = view.setup
+    if setup.style is not Style.AUCTION or view.trump is None:
+        return {}
+    n = setup.players
+    # the draw goes round from the dealer's left
+    order = [(view.dealer + 1 + i) % n for i in range(n)]
+    if view.phase is Phase.DISCARD:
+        assert view.to_act is not None
+        order = order[: order.index(view.to_act)]
+    elif view.phase is not Phase.PLAY:
+        return {}
+    return {s: view.discard_counts[s] for s in order if s != view.seat}
+
+
+def no_rob(view: PlayerView) -> tuple[frozenset[Card], ...]:
+    """``view.cannot_hold`` with the ace of trumps added for every seat that has
+    played to the first trick without robbing (a player holding it robs)."""
+    ace = Card("A", view.trump) if view.trump is not None else None
+    if view.turn_up is None or view.taken_by is not None or ace not in view.unseen():
+        return view.cannot_hold
+    first = {s for s, _ in view.plays[: view.setup.players]}
+    return tuple(
+        h | {ace} if s in first and s != view.seat else h for s, h in enumerate(view.cannot_hold)
+    )
+
+
+def fitted_sample(view: PlayerView, rng: random.Random, *, how: Search = ANGUS) -> State:
+    """A random State that fits ``view`` as ``view.sample`` does, and also, as
+    ``how`` asks, the draw (``drawn``: a seat that discarded k cards holds, with
+    the cards it has played, at least 5 - k it would keep, as many as are
+    unseen, and its discards are cards it would throw) and the robs
+    (``no_rob``). Seats are dealt their cards most constrained first, then
+    counting from this seat, so the guesses do not depend on how the seats
+    are numbered. With none of them asked (``FIRST``), the deal is
+    ``view.sample``'s from the same ``rng``. Falls back on ``view.sample`` when
+    no such deal turns up."""
+    n = view.setup.players
+    cannot = no_rob(view) if how.read_robs else view.cannot_hold
+    counts = drawn(view) if how.fit_draws else {}
+    unseen = list(view.unseen())
+    others = [(view.seat + i) % n for i in range(1, n)]
+    if not how.relative:
+        others.sort()
+    others.sort(key=lambda s: -len(cannot[s]))
+    for _ in range(200):
+        rng.shuffle(unseen)
+        pool = list(unseen)
+        hands: dict[int, list[Card]] = {}
+        for s in others:
+            need = view.hand_sizes[s] - len(view.known[s])
+            fits = [c for c in pool if c not in cannot[s]]
+            least = 0
+            if s in counts:
+                shown = [c for t, c in view.plays if t == s] + list(view.known[s])
+                least = min(need, max(0, 5 - counts[s] - sum(keeps(c, view) for c in shown)))
+            kept = [c for c in fits if keeps(c, view)][:least] if least else []
+            more = [c for c in fits if c not in kept][: need - len(kept)]
+            if len(kept) + len(more) < need:
+                break
+            hands[s] = kept + more
+            pool = [c for c in pool if c not in hands[s]]
+        else:
+            return determinize(view, hands, _rest(view, pool, counts, others))
+    return sample(view, rng)
+
+
+def _rest(view: PlayerView, pool: list[Card], counts: dict[int, int], others: list[int]):
+    """The unseen cards left for the stock and the discards, in ``determinize``'s
+    order: a seat that drew threw cards it would not keep, when there are enough."""
+    thrown: dict[int, list[Card]] = {}
+    for s in others:
+        k = view.discard_counts[s]
+        if s in counts and k:
+            out = [c for c in pool if not keeps(c, view)][:k]
+            out += [c for c in pool if c not in out][: k - len(out)]
+            thrown[s] = out
+            pool = [c for c in pool if c not in out]
+    stock = [] if view.pack else pool[: view.stock_size]
+    pool = pool[len(stock) :]
+    rest = list(stock)
+    for s in range(view.setup.players):
+        if s == view.seat:
+            continue
+        mine = thrown.get(s)
+        if mine is None:
+            mine, pool = pool[: view.discard_counts[s]], pool[view.discard_counts[s] :]
+        rest += mine
+    return rest + pool  # any cards a hand-built view leaves out, last, as ``sample`` has them
 
 
 # ---- scoring a finished hand --------------------------------------------------------
@@ -222,22 +377,39 @@ def solver_position(state: State, table: Table) -> tuple[Position, int | None]:
     return pos, best
 
 
-def solver_table(state: State, seat: int, trump: Suit) -> Table:
-    """The solver's Table for a hand in ``trump``, played for the side of ``seat``."""
+def solver_table(state: State, seat: int, trump: Suit, *, turn: int = 0) -> Table:
+    """The solver's Table for a hand in ``trump``, played for the side of ``seat``,
+    with seats counted from seat ``turn`` (see ``turned``)."""
     setup = state.setup
-    ours = tuple(setup.side_of(s) == setup.side_of(seat) for s in range(setup.players))
+    n = setup.players
+    ours = tuple(setup.side_of((s + turn) % n) == setup.side_of(seat) for s in range(n))
     return Table(trump, setup.options, ours)
 
 
-def _play_estimates(view: PlayerView, seed: int) -> dict[Move, Estimate]:
+def turned(pos: Position, turn: int) -> Position:
+    """``pos`` with its seats counted from seat ``turn`` (seat ``turn`` becomes 0),
+    so that the solver's choice among results equal for a seat does not hang
+    on how the seats are numbered."""
+    if not turn:
+        return pos
+    n = len(pos.hands)
+    return replace(pos, hands=pos.hands[turn:] + pos.hands[:turn], leader=(pos.leader - turn) % n)
+
+
+def unturned(tricks: tuple[int, ...], turn: int) -> tuple[int, ...]:
+    """Tricks by seat counted from seat ``turn``, back by seat number."""
+    return tricks[-turn:] + tricks[:-turn] if turn else tricks
+
+
+def _play_estimates(view: PlayerView, seed: int, how: Search) -> dict[Move, Estimate]:
     rng = random.Random(seed)
     moves = [m for m in view.legal if isinstance(m, Play)]
     sums = {m: [0.0, 0.0] for m in moves}
     solvers: dict[Suit, Solver] = {}
-    least, most = PLAY_SAMPLES
+    least, most = how.play_samples
     done = 0
-    while done < most and not (done >= least and _nodes(solvers) > NODE_BUDGET):
-        for m, e in _play_deal(view, guess(view, rng), solvers).items():
+    while done < most and not (done >= least and _nodes(solvers) > how.play_budget):
+        for m, e in _play_deal(view, guess(view, rng, how), solvers, how).items():
             sums[m][0] += e.value
             sums[m][1] += e.points
         done += 1
@@ -248,19 +420,24 @@ def _nodes(solvers: dict[Suit, Solver]) -> int:
     return sum(s.t.nodes for s in solvers.values())
 
 
-def _play_deal(view: PlayerView, state: State, solvers: dict[Suit, Solver]) -> dict[Move, Estimate]:
+def _play_deal(
+    view: PlayerView, state: State, solvers: dict[Suit, Solver], how: Search
+) -> dict[Move, Estimate]:
     """Each play's result on one guess in play (the solver kept in ``solvers``)."""
     assert view.trump is not None
+    turn = view.seat if how.relative else 0
     solver = solvers.get(view.trump)
     if solver is None:
-        solver = solvers[view.trump] = Solver(solver_table(state, view.seat, view.trump))
+        table = solver_table(state, view.seat, view.trump, turn=turn)
+        solver = solvers[view.trump] = Solver(table)
     table = solver.t
     pos, best = solver_position(state, table)
+    pos = turned(pos, turn)
     score = _scorer(state, view.seat)
     won = state.tricks_won()
     if view.setup.sides > 2:
         spread = solver.spreads(pos)
-        splits = {k: _by_side(state, won, v) for k, v in spread.items()}
+        splits = {k: _by_side(state, won, unturned(v, turn)) for k, v in spread.items()}
     else:
         mine = view.setup.side_of(view.seat)
         after = solver.values(pos)
@@ -305,14 +482,16 @@ def _play_out(state: State) -> State:
     return state
 
 
-def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[Move, Estimate]:
+def other_estimates(
+    view: PlayerView, moves: Sequence[Move], seed: int, how: Search = ANGUS
+) -> dict[Move, Estimate]:
     rng = random.Random(seed)
     sums = {m: [0.0, 0.0] for m in moves}
     solvers: dict[Suit, Solver] = {}
-    least, most = OTHER_SAMPLES
+    least, most = how.other_samples
     done = 0
-    while done < most and not (done >= least and _nodes(solvers) > NODE_BUDGET):
-        for m, e in _other_deal(view, guess(view, rng), moves, solvers).items():
+    while done < most and not (done >= least and _nodes(solvers) > how.other_budget):
+        for m, e in _other_deal(view, guess(view, rng, how), moves, solvers, how).items():
             sums[m][0] += e.value
             sums[m][1] += e.points
         done += 1
@@ -320,22 +499,29 @@ def other_estimates(view: PlayerView, moves: Sequence[Move], seed: int) -> dict[
 
 
 def _other_deal(
-    view: PlayerView, dealt: State, moves: Sequence[Move], solvers: dict[Suit, Solver]
+    view: PlayerView,
+    dealt: State,
+    moves: Sequence[Move],
+    solvers: dict[Suit, Solver],
+    how: Search = ANGUS,
 ) -> dict[Move, Estimate]:
     """Each of ``moves`` on one guess: applied, the rest of the bidding and the draw
     played by Margaret's rules, the hand solved (solvers kept by trump in ``solvers``)."""
     out = {}
     mine = view.setup.side_of(view.seat)
+    turn = view.seat if how.relative else 0
     for m in moves:
         state = _play_out(dealt.apply(m))
         assert state.trump is not None and state.phase is Phase.PLAY
         solver = solvers.get(state.trump)
         if solver is None:
-            solver = solvers[state.trump] = Solver(solver_table(state, view.seat, state.trump))
+            table = solver_table(state, view.seat, state.trump, turn=turn)
+            solver = solvers[state.trump] = Solver(table)
         pos, best = solver_position(state, solver.t)
+        pos = turned(pos, turn)
         won = state.tricks_won()
         if view.setup.sides > 2:
-            split = _by_side(state, won, solver.spread(pos))
+            split = _by_side(state, won, unturned(solver.spread(pos), turn))
         else:
             split = _split(state, view.seat, won[mine] + solver.value(pos))
         out[m] = _scorer(state, view.seat)(split, best)
@@ -353,7 +539,13 @@ def choices(view: PlayerView) -> list[Move]:
 
 
 def results_by_deal(
-    view: PlayerView, moves: Sequence[Move], *, seed: int, deals: int, budget: int
+    view: PlayerView,
+    moves: Sequence[Move],
+    *,
+    seed: int,
+    deals: int,
+    budget: int,
+    how: Search = FIRST,
 ) -> list[dict[Move, Estimate]]:
     """The result of each of ``moves`` on each of up to ``deals`` guesses of the
     unseen cards, the same guesses for every move (so two moves' results differ by
@@ -365,10 +557,10 @@ def results_by_deal(
     out: list[dict[Move, Estimate]] = []
     plays = view.phase is Phase.PLAY
     while len(out) < deals and not (4 * len(out) >= deals and _nodes(solvers) > budget):
-        dealt = guess(view, rng)
+        dealt = guess(view, rng, how)
         if plays:
-            every = _play_deal(view, dealt, solvers)
+            every = _play_deal(view, dealt, solvers, how)
             out.append({m: every[m] for m in moves})
         else:
-            out.append(_other_deal(view, dealt, moves, solvers))
+            out.append(_other_deal(view, dealt, moves, solvers, how))
     return out

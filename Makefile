@@ -71,10 +71,12 @@ bench: install-dev
 	$(BIN)/python bench/bots.py --deals 200 --seeds 1
 
 ## The computer players' strength and speed in full: 1,000 deals a seed on 2 seeds, so 2,000
-## deals a pairing (500 in self-play), three players alone, every seat rotated, a process per
-## core (about 35 minutes on 2 quiet cores; the table is in README.md).
+## deals a pairing (500 in self-play, 200 against perfect-information play), three players
+## alone and Auction in partnerships, every seat rotated, a process per core (about four hours
+## on 2 quiet cores; the tables are in README.md).
 bench-bots: install-dev
-	$(BIN)/python bench/bots.py --deals 1000 --seeds 1,2 --setups 45x3 --self-play-share 0.25
+	$(BIN)/python bench/bots.py --deals 1000 --seeds 1,2 --setups 45x3,auction \
+		--self-play-share 0.25 --ceiling-share 0.1
 
 ## Development server with auto-reload (not for the hall).
 dev: install

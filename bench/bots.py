@@ -10,11 +10,20 @@ For each pairing it prints the points per hand of each level, the
 difference A - B with its 95% confidence interval (over game seeds, the
 unit that is independent), the share of games A wins (against a fair share
 of 1/3 alone, 1/2 in partnerships), and at the end the decision time
-p50/p95 per level. The self-play line (Angus against Angus with other
-seeds) must come out level: its interval should hold 0.
+p50/p95 per level. Angus must beat the first Angus (kept unchanged) and
+Margaret with intervals above zero; the self-play line (Angus against Angus
+with other seeds) must come out level: its interval should hold 0.
 
-    python bench/bots.py --deals 1000 --seeds 1,2 --self-play-share 0.25  # make bench-bots
-    python bench/bots.py --deals 200 --seeds 1                            # make bench
+With ``--ceiling-share`` each level also plays against a player who sees
+every card (``search.perfect_choose``): the ceiling table gives how far
+behind it each level is per hand and the share of the random player's gap
+it closes. In Auction, the contracts table gives, by the bidder's level,
+the contracts taken, the share made and set, and the average bid.
+
+    python bench/bots.py --deals 1000 --seeds 1,2 --setups 45x3,auction \
+        --self-play-share 0.25 --ceiling-share 0.1                     # make bench-bots
+    python bench/bots.py --deals 200 --seeds 1                          # make bench
+    python bench/bots.py --pairings angus:angus_first --setups auction  # one pairing
 
 --deals counts hands per seed and pairing (the hands of the games in their
 first seat arrangement; every game is also played in the other arrangements),

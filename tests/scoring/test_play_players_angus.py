@@ -399,3 +399,30 @@ def test_perfect_play_takes_the_most_tricks_the_true_deal_allows_where_angus_mus
         guess = angus_choose(view_of(state, seat), seed=game, how=QUICK)
         missed += values[(table.index[guess.card], guess.call)] < top
     assert best >= 10 and missed >= 1  # the truth is worth something over a guess
+
+
+def test_a_seat_that_threw_all_five_may_hold_nothing_worth_keeping():
+    for game in range(300):
+        state = after_draw(game)
+        if state is None:
+            continue
+        thrown_all = [s for s in range(4) if len(state.discards[s]) == 5]
+        if thrown_all:
+            break
+    else:
+        pytest.fail("no deal where a seat threw all five")
+    seat = thrown_all[0]
+    view = view_of(state, (seat + 1) % 4)
+    rng = random.Random(1)
+    kept = [sum(keeps(c, view) for c in fitted_sample(view, rng).hands[seat]) for _ in range(40)]
+    assert min(kept) == 0  # nothing is asked of its hand: it drew five at random
+
+
+def test_when_no_deal_fits_the_view_the_guess_is_refused():
+    view = view_of(robbing_deal(holder_plays=True), 2)
+    blocked = tuple(
+        frozenset(view.unseen()) if s == 1 else h for s, h in enumerate(view.cannot_hold)
+    )
+    view = dataclasses.replace(view, cannot_hold=blocked)
+    with pytest.raises(ValueError, match="no deal of the unseen cards fits this view"):
+        fitted_sample(view, random.Random(0))

@@ -303,6 +303,16 @@ def solver_for(state: State, seat: int) -> tuple[Solver, object]:
     return Solver(table), table
 
 
+def is_engine_position(pos: Position, state: State, table) -> bool:
+    """Whether the solver reads ``state``'s hands as they are (no seat robs in its reading)."""
+    return pos.hands == tuple(tuple(sorted(table.index[c] for c in h)) for h in state.hands)
+
+
+def engine_plays(state: State, table) -> set[tuple[int, bool]]:
+    """The engine's legal plays as the solver's keys (card index, called)."""
+    return {(table.index[m.card], m.call) for m in state.legal_moves() if isinstance(m, Play)}
+
+
 @settings(max_examples=25, deadline=None)
 @given(key=st.sampled_from(["45x4", "auction"]), game=st.integers(0, 10**5))
 def test_the_solver_s_value_is_what_the_engine_scores_when_both_sides_play_it(key, game):
@@ -317,14 +327,14 @@ def test_the_solver_s_value_is_what_the_engine_scores_when_both_sides_play_it(ke
     solver, table = solver_for(state, seat)
     mine = state.setup.side_of(seat)
     pos, _ = solver_position(state, table)
-    if pos.hands != tuple(tuple(sorted(table.index[c] for c in h)) for h in state.hands):
+    if not is_engine_position(pos, state, table):
         return  # a seat may still rob in the solver's reading: not the engine's position
     start = solver.value(pos)
     hand = state.hand_no
     while state.phase is Phase.PLAY and state.hand_no == hand:
         pos, _ = solver_position(state, table)
         values = solver.values(pos)
-        engine = {(table.index[m.card], m.call) for m in state.legal_moves() if isinstance(m, Play)}
+        engine = engine_plays(state, table)
         assert set(values) == engine
         ours = state.setup.side_of(state.to_act) == mine
         pick = (max if ours else min)(values, key=lambda m: (values[m], -m[0]))
@@ -345,14 +355,14 @@ def test_the_solver_s_spread_is_what_the_engine_counts_three_alone(game):
         return
     solver, table = solver_for(state, state.to_act)
     pos, _ = solver_position(state, table)
-    if pos.hands != tuple(tuple(sorted(table.index[c] for c in h)) for h in state.hands):
+    if not is_engine_position(pos, state, table):
         return  # a seat may still rob in the solver's reading: not the engine's position
     start = solver.spread(pos)
     hand = state.hand_no
     while state.phase is Phase.PLAY and state.hand_no == hand:
         pos, _ = solver_position(state, table)
         spreads = solver.spreads(pos)
-        engine = {(table.index[m.card], m.call) for m in state.legal_moves() if isinstance(m, Play)}
+        engine = engine_plays(state, table)
         if not engine:  # a rob first
             return
         assert set(spreads) == engine

@@ -424,15 +424,8 @@ def _play_deal(
     view: PlayerView, state: State, solvers: dict[Suit, Solver], how: Search
 ) -> dict[Move, Estimate]:
     """Each play's result on one guess in play (the solver kept in ``solvers``)."""
-    assert view.trump is not None
-    turn = view.seat if how.relative else 0
-    solver = solvers.get(view.trump)
-    if solver is None:
-        table = solver_table(state, view.seat, view.trump, turn=turn)
-        solver = solvers[view.trump] = Solver(table)
+    solver, pos, best, turn = _solving(view, state, solvers, how)
     table = solver.t
-    pos, best = solver_position(state, table)
-    pos = turned(pos, turn)
     score = _scorer(state, view.seat)
     won = state.tricks_won()
     if view.setup.sides > 2:
@@ -498,27 +491,36 @@ def other_estimates(
     return {m: Estimate(v / done, p / done) for m, (v, p) in sums.items()}
 
 
+def _solving(
+    view: PlayerView, state: State, solvers: dict[Suit, Solver], how: Search
+) -> tuple[Solver, Position, int | None, int]:
+    """The solver for ``state``'s trump (kept in ``solvers``), the position it
+    searches, the side with the bonus, and the seat counted as 0 (``turned``)."""
+    assert state.trump is not None
+    turn = view.seat if how.relative else 0
+    solver = solvers.get(state.trump)
+    if solver is None:
+        table = solver_table(state, view.seat, state.trump, turn=turn)
+        solver = solvers[state.trump] = Solver(table)
+    pos, best = solver_position(state, solver.t)
+    return solver, turned(pos, turn), best, turn
+
+
 def _other_deal(
     view: PlayerView,
     dealt: State,
     moves: Sequence[Move],
     solvers: dict[Suit, Solver],
-    how: Search = ANGUS,
+    how: Search,
 ) -> dict[Move, Estimate]:
     """Each of ``moves`` on one guess: applied, the rest of the bidding and the draw
     played by Margaret's rules, the hand solved (solvers kept by trump in ``solvers``)."""
     out = {}
     mine = view.setup.side_of(view.seat)
-    turn = view.seat if how.relative else 0
     for m in moves:
         state = _play_out(dealt.apply(m))
-        assert state.trump is not None and state.phase is Phase.PLAY
-        solver = solvers.get(state.trump)
-        if solver is None:
-            table = solver_table(state, view.seat, state.trump, turn=turn)
-            solver = solvers[state.trump] = Solver(table)
-        pos, best = solver_position(state, solver.t)
-        pos = turned(pos, turn)
+        assert state.phase is Phase.PLAY
+        solver, pos, best, turn = _solving(view, state, solvers, how)
         won = state.tricks_won()
         if view.setup.sides > 2:
             split = _by_side(state, won, unturned(solver.spread(pos), turn))

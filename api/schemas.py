@@ -260,6 +260,47 @@ class SeriesStandingsOut(Schema):
     entries: list[SeriesEntryOut]
 
 
+class LeagueTeamOut(Schema):
+    place: int
+    team: int
+    name: str
+    venue: str
+    points: int
+    nights: int  # league nights played
+    won: int  # games won by all its pairs, all nights
+    lost: int
+    night_points: dict[int, int]  # league night number -> the points of that night
+
+
+class LeagueNightOut(Schema):
+    number: int
+    date: dt.date
+    venue: str
+    kind: str  # "teams" (a drive night of teams) or "match" (a team match)
+    teams: list[int]  # a team match's two teams (home first); [] for a drive night
+    drive: int | None  # the night's drive once made
+    played: bool  # its drive has started: its pairs count
+
+
+class LeaguePlayerOut(Schema):
+    place: int
+    name: str
+    player: int | None  # the register's player, when linked
+    team: int
+    nights: int
+    won: int
+
+
+class LeagueStandingsOut(Schema):
+    id: int
+    name: str
+    season: str
+    rules: list[str]  # the rules in plain sentences, in the caller's language
+    nights: list[LeagueNightOut]
+    teams: list[LeagueTeamOut]
+    players: list[LeaguePlayerOut]
+
+
 class PrizesOut(Schema):
     drive: int
     status: str

@@ -43,6 +43,9 @@ from drives.interface import game_or_404, game_tables
 from drives.interface import standings as drive_standings
 from drives.models import Drive, Pair, TableGame
 from drives.views.shared import get_drive_for_user
+from leagues.interface import league_standings as standings_of_league
+from leagues.interface import rules_words as league_rules_words
+from leagues.models import League
 from players import interface as register
 from prizes.interface import prize_report
 from seasons.interface import rules_words, series_drives
@@ -58,6 +61,7 @@ from .schemas import (
     DriveOut,
     GameNumber,
     HistoryOut,
+    LeagueStandingsOut,
     MatchOut,
     PairIn,
     PairOut,
@@ -619,5 +623,70 @@ def series_standings(request, series_id: SeriesId):
                 "nights": [n._asdict() for n in e.nights],
             }
             for e in table.entries
+        ],
+    }
+
+
+# --- Leagues -------------------------------------------------------------------
+
+
+@api.get(
+    "/leagues/{league_id}",
+    response={200: LeagueStandingsOut, **READ_ERRORS},
+    summary="A league and its standings",
+    tags=["leagues"],
+)
+def league_standings(request, league_id: SeriesId):
+    """A league between halls with its schedule, its team standings (by league points,
+    then the league's tie-breaks) and its players' table, as they stand now: a result
+    entered or corrected on a night counts at once."""
+    m = membership_of(request)
+    league = League.objects.filter(pk=league_id, club=m.club).first()
+    if league is None:
+        raise Http404(_("No such league in your club."))
+    table = standings_of_league(league)
+    return {
+        "id": league.pk,
+        "name": league.name,
+        "season": league.season,
+        "rules": league_rules_words(league),
+        "nights": [
+            {
+                "number": n.night.number,
+                "date": n.night.date,
+                "venue": n.night.venue,
+                "kind": n.night.kind,
+                "teams": [nt.team_id for nt in n.night.teams.all()]
+                if n.night.kind == League.Kind.MATCH
+                else [],
+                "drive": n.night.drive_id,
+                "played": n.played,
+            }
+            for n in table.nights
+        ],
+        "teams": [
+            {
+                "place": r.place,
+                "team": r.team,
+                "name": table.teams[r.team].name,
+                "venue": table.teams[r.team].venue,
+                "points": r.points,
+                "nights": r.played,
+                "won": r.won,
+                "lost": r.lost,
+                "night_points": dict(r.night_points),
+            }
+            for r in table.rows
+        ],
+        "players": [
+            {
+                "place": p.place,
+                "name": p.name,
+                "player": _player_id(p.key),
+                "team": p.team,
+                "nights": p.nights,
+                "won": p.won,
+            }
+            for p in table.players
         ],
     }

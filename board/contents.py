@@ -21,6 +21,8 @@ from drives.interface import (
     seatings,
 )
 from drives.models import Drive, Pair, TableGame
+from leagues.interface import league_of_drive, league_standings
+from leagues.models import League
 from prizes.interface import score_levels
 from seasons.interface import Entry, series_of_drive, series_standings
 from seasons.models import Series
@@ -162,4 +164,49 @@ def series_page(drive: Drive) -> SeriesPage | None:
         entries=table.entries[:TOP_SERIES],
         nights=sum(1 for n in table.nights if n.played),
         more=max(0, len(table.entries) - TOP_SERIES),
+    )
+
+
+@dataclass(frozen=True)
+class LeagueLine:
+    place: int
+    team: str
+    points: int
+    tonight: int | None  # the league points of tonight's night, None: not playing tonight
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    """The board's second page between games on a league night: the league's teams as
+    they stand, tonight's results counted as they come in."""
+
+    league: League
+    night: int  # the number of tonight's league night
+    lines: tuple[LeagueLine, ...]
+    nights: int  # league nights played so far, tonight's included once a game is in
+    more: int  # teams not shown
+
+
+def league_page(drive: Drive) -> LeaguePage | None:
+    """The league page of a drive that is a league night, else None (one statement for
+    a drive of no league; the league standings' own for one)."""
+    night = league_of_drive(drive)
+    if night is None:
+        return None
+    table = league_standings(night.league)
+    lines = tuple(
+        LeagueLine(
+            place=r.place,
+            team=table.teams[r.team].name,
+            points=r.points,
+            tonight=r.night_points.get(night.number),
+        )
+        for r in table.rows[:TOP_SERIES]
+    )
+    return LeaguePage(
+        league=night.league,
+        night=night.number,
+        lines=lines,
+        nights=len(table.played),
+        more=max(0, len(table.rows) - TOP_SERIES),
     )

@@ -54,9 +54,10 @@ def _fresh(response: HttpResponse) -> HttpResponse:
 
 
 def board_page(request: HttpRequest) -> str:
-    """Which page of the board is asked: "series" (the drive's series, between games) or
-    "" (the night)."""
-    return "series" if request.GET.get("page") == "series" else ""
+    """Which page of the board is asked: "series" (the drive's series, between games),
+    "league" (the league of a league night, between games) or "" (the night)."""
+    page = request.GET.get("page")
+    return page if page in ("series", "league") else ""
 
 
 def board_etag(request: HttpRequest, drive: Drive) -> str:
@@ -105,6 +106,12 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
             on_series = board_page(request) == "series"
             ctx["series_page"] = series_page if on_series else None
             ctx["next_page"] = "" if on_series else "series"
+            ctx["rotating"] = True
+        elif (league_page := contents.league_page(drive)) is not None:
+            # A league night turns to the league's teams the same way.
+            on_league = board_page(request) == "league"
+            ctx["league_page"] = league_page if on_league else None
+            ctx["next_page"] = "" if on_league else "league"
             ctx["rotating"] = True
     if drive.is_finished:
         # The final leaders read as the standings and the cards do: place and prize (from

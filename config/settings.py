@@ -91,6 +91,8 @@ INSTALLED_APPS = [
     "accounts",
     # Above the night and prizes: a series of drives (a season) and its standings.
     "seasons",
+    # Beside the series: a league between halls, its teams, schedule and standings.
+    "leagues",
     # Above the series: the club's player register and a person's history.
     "players",
     # Above them: print, export and import, the API, the board.

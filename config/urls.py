@@ -18,11 +18,17 @@ urlpatterns = [
         "series/<id:series_id>/print/",
         include((printing_urls.series_patterns, "series_print")),
     ),
+    path(
+        "leagues/<id:league_id>/print/",
+        include((printing_urls.league_patterns, "league_print")),
+    ),
     path("drives/", include("exchange.urls")),
     path("", include("board.urls")),
     path("prizes/", include("prizes.urls")),
     # A series of drives (a season) and its standings.
     path("series/", include("seasons.urls")),
+    # A league between halls: teams, its schedule of nights, its standings.
+    path("leagues/", include("leagues.urls")),
     path("scorekeeper/", include("scorekeeper.urls")),
     path("practice/", include("practice.urls")),
     path("t/", include((drives_urls.table_patterns, "table"))),

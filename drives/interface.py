@@ -32,25 +32,37 @@ from .services.cards import pair_card_url
 from .services.common import locked_drive
 from .services.links import MAX_TABLES, table_link_url, table_links
 from .services.results import KEY_RE, key_source, result_enter
-from .services.seating import describe_moves, drive_start, game_advance
+from .services.seating import (
+    describe_moves,
+    drive_start,
+    game_advance,
+    movement_of,
+    next_seats,
+    team_match_of,
+)
 from .services.setup import (
+    MAX_SIDE_NUMBER,
     drive_create,
     drive_print_language_set,
     pair_add,
     pair_set_paid,
+    pair_side_set,
     pairs_add_many,
 )
 from .sql import game_strip, pair_wins, public_drive, seatings
+from .team_match import Match, Round, TeamMatch
 from .views.fragments import standings_rows
 
 __all__ = [
     "locked_drive",
     "pair_set_paid",
+    "pair_side_set",
     "pairs_won",
     "punched_games",
     "standings",
     # the floor above
     "KEY_RE",
+    "MAX_SIDE_NUMBER",
     "MAX_TABLES",
     "MOVEMENTS",
     "OPTION_NAMES",
@@ -60,6 +72,13 @@ __all__ = [
     "GameCount",
     "PairWon",
     "StandingRow",
+    # the team match: its schedule (pure), a drive's own, where its pairs go next
+    "Match",
+    "Round",
+    "TeamMatch",
+    "movement_of",
+    "next_seats",
+    "team_match_of",
     "check_game_options",
     "confirm_setting",
     "describe_moves",

@@ -45,6 +45,11 @@ class Drive(models.Model):
         ALL_FIVES = "all_fives", _("All Fours: All Fives")
         CALIFORNIA_JACK = "california_jack", _("All Fours: California Jack")
 
+    class Movement(models.TextChoices):
+        # Names of the movements (drives.movement.WinnersMove, drives.team_match.TeamMatch).
+        WINNERS_MOVE = "winners_move", _("Winners move, losers stay")
+        TEAM_MATCH = "team_match", _("Team match")
+
     class Status(models.TextChoices):
         SETUP = "setup", _("Registering pairs")
         RUNNING = "running", _("Playing")
@@ -90,7 +95,11 @@ class Drive(models.Model):
         blank=True,
         default="",
     )
-    movement = models.CharField(max_length=32, default="winners_move", editable=False)
+    # How the pairs move between games. A team match (drives.team_match) needs each pair's
+    # team (Pair.side); its seats follow its schedule, whoever wins.
+    movement = models.CharField(
+        max_length=32, choices=Movement.choices, default=Movement.WINNERS_MOVE, editable=False
+    )
     # Cookie jar money carried in from an earlier drive of the club that had no winner.
     jar_carried_in = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
@@ -126,6 +135,10 @@ class Drive(models.Model):
                     Q(status="setup", current_game=0) | ~Q(status="setup") & Q(current_game__gte=1)
                 ),
                 name="drive_current_game_matches_status",
+            ),
+            models.CheckConstraint(
+                condition=Q(movement__in=["winners_move", "team_match"]),
+                name="drive_movement_known",
             ),
             models.CheckConstraint(
                 condition=~Q(confirm_by_number=True, confirm_by_code=True),
@@ -206,6 +219,9 @@ class Pair(models.Model):
     # last game it played when it left early (None: stayed to the end).
     arrived_game = models.PositiveSmallIntegerField(default=1)
     left_after_game = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The team the pair plays for on a night of teams (1, 2, ...; a team match is team 1
+    # against team 2); None on an ordinary night.
+    side = models.PositiveSmallIntegerField(_("team"), null=True, blank=True)
     # The key of the pair's own page (its card live on its phone), made with the pair. A
     # secret like a table link's token: kept out of exports, the API and the audit trail.
     card_token = models.CharField(
@@ -236,6 +252,9 @@ class Pair(models.Model):
                 condition=~Q(person1=models.F("person2")), name="pair_two_different_people"
             ),
             models.CheckConstraint(condition=~Q(card_token=""), name="pair_card_token_not_blank"),
+            models.CheckConstraint(
+                condition=Q(side__isnull=True) | Q(side__gte=1), name="pair_side_from_one"
+            ),
         ]
 
     def __str__(self) -> str:

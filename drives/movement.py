@@ -14,7 +14,8 @@ The Cape Breton movement ("winners move, losers stay"):
 [1, 2, 3, 4]
 
 Other movements seen in halls (whist-drive, head table) can be added as
-siblings of WinnersMove behind the Movement protocol.
+siblings of WinnersMove behind the Movement protocol; the team match
+(drives/team_match.py) is one.
 
 Between games the organizer changes the seating of the game about to be
 played: a late pair arrives (add_pair), a pair leaves (remove_pair), or the
@@ -84,11 +85,13 @@ class Move:
     to_table: int | None
 
 
-def validate(seating: Seating) -> None:
+def validate(seating: Seating, *, sitouts: bool = False) -> None:
     """Raise MovementError unless the seating is well formed.
 
     Every pair once, one or two pairs a table, table numbers distinct and
     positive, at most one half-empty table, deals_first seated at its table.
+    sitouts: any number of tables may be half-empty, each a sit-out (a team
+    match's, drives.team_match); winners-move has at most one.
     """
     seen: set[int] = set()
     numbers = [t.number for t in seating]
@@ -111,7 +114,7 @@ def validate(seating: Seating) -> None:
             if p in seen:
                 raise MovementError(f"pair {p} is seated twice")
             seen.add(p)
-    if half_empty > 1:
+    if half_empty > 1 and not sitouts:
         raise MovementError("more than one table is half-empty")
 
 
@@ -261,7 +264,7 @@ def _cutting(number: int, pairs: Sequence[int], came: Mapping[int, int | None]) 
     return Table(number, tuple(pairs), None, tuple(came.get(p) for p in pairs))
 
 
-def _and_list(numbers: Sequence[int]) -> str:
+def and_list(numbers: Sequence[int]) -> str:
     words = [str(n) for n in numbers]
     if len(words) == 1:
         return words[0]
@@ -443,7 +446,7 @@ def move_pair(seating: Seating, pair: int, table: int) -> Seating:
         raise MovementError(
             _(
                 "that would leave tables {tables} half-empty, and only one table may be; {instead}"
-            ).format(tables=_and_list(half_empty), instead=instead)
+            ).format(tables=and_list(half_empty), instead=instead)
         )
     result = tuple(tables)
     validate(result)

@@ -214,7 +214,10 @@ def punched_games(drive: Drive) -> dict[int, list[int]]:
 
 @dataclass(frozen=True)
 class PairWon:
-    """A pair of one of several drives with its register people and its games won."""
+    """A pair of one of several drives with its register people, its games won, its team
+    (Pair.side: None on an ordinary night) and its games lost (a counted table game where
+    it sat facing another pair, and that pair won; a sit-out is neither won nor lost
+    unless the drive counts it as won)."""
 
     drive_id: int
     number: int
@@ -223,14 +226,16 @@ class PairWon:
     person1_id: int | None
     person2_id: int | None
     won: int
+    side: int | None = None
+    lost: int = 0
 
 
 def pairs_won(drive_ids) -> list[PairWon]:
     """Every pair of the drives with its games won that count (as `standings` counts
-    them), by drive and pair number: two statements whatever the number of drives (a
-    series' nights; drives.sql.nights_pairs)."""
+    them), its team and its games lost, by drive and pair number: two statements whatever
+    the number of drives (a series' or a league's nights; drives.sql.nights_pairs)."""
     wins, rows = sql.nights_pairs([int(d) for d in drive_ids])
-    return [PairWon(*row[1:], won=wins.get(row[0], 0)) for row in rows]
+    return [PairWon(*row[1:7], won=wins.get(row[0], 0), side=row[7], lost=row[8]) for row in rows]
 
 
 def standings(drive: Drive) -> list[StandingRow]:

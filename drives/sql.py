@@ -31,7 +31,7 @@ from .models import Drive, Pair, Seat, Submission, TableGame, TableLink
 
 # The fields read (their attnames, as Model.from_db takes them).
 DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games", "sitout_wins")
-DRIVE += ("confirm_by_number", "confirm_by_code")
+DRIVE += ("confirm_by_number", "confirm_by_code", "movement")
 TABLE_GAME = ("id", "drive_id", "game", "table", "deal_first_id", "winner_id", "status")
 TABLE_GAME += ("source", "version", "reported_device", "wrong_codes")
 SEAT = ("id", "drive_id", "game", "table_game_id", "pair_id", "slot", "from_table")
@@ -524,22 +524,34 @@ _NIGHTS_WINS = (
 )
 _PAIRS = _Names(Pair)
 NIGHT_PAIR = ("id", "drive_id", "number", "player1", "player2", "person1_id", "person2_id")
+NIGHT_PAIR += ("side",)
+# Games lost: a counted table game where the pair sat facing another pair and it won (a
+# sit-out is never lost), counted per pair in a subquery joined to the pairs.
+_LOST = (
+    f"SELECT {_S.pair_id} AS pair_id, COUNT(*) AS lost FROM {_S} "
+    f"JOIN {_TG} ON {_TG.id} = {_S.table_game_id} "
+    f"WHERE {_TG.drive_id} IN ({{drives}}) AND {_TG.status} = %s "
+    f"AND {_TG.winner_id} <> {_S.pair_id} GROUP BY {_S.pair_id}"
+)
 _NIGHTS_PAIRS = (
-    f"SELECT {_PAIRS.columns(NIGHT_PAIR)} FROM {_PAIRS} WHERE {_PAIRS.drive_id} IN ({{drives}}) "
+    f"SELECT {_PAIRS.columns(NIGHT_PAIR)}, COALESCE(lg.lost, 0) FROM {_PAIRS} "
+    f"LEFT JOIN ({_LOST}) lg ON lg.pair_id = {_PAIRS.id} "
+    f"WHERE {_PAIRS.drive_id} IN ({{drives}}) "
     f"ORDER BY {_PAIRS.drive_id}, {_PAIRS.number}"
 )
 
 
 def nights_pairs(drive_ids: Sequence[int]) -> tuple[dict[int, int], list[tuple]]:
     """The games won that count of every pair of the drives (pair id -> games won), and
-    the pairs (NIGHT_PAIR's columns) by drive and number: two statements."""
+    the pairs (NIGHT_PAIR's columns, then their games lost) by drive and number: two
+    statements."""
     if not drive_ids:
         return {}, []
     holes = ", ".join(["%s"] * len(drive_ids))
     with connection.cursor() as cursor:
         cursor.execute(_NIGHTS_WINS.format(drives=holes), [*drive_ids, *TableGame.COUNTED])
         wins = dict(cursor.fetchall())
-        cursor.execute(_NIGHTS_PAIRS.format(drives=holes), list(drive_ids))
+        cursor.execute(_NIGHTS_PAIRS.format(drives=holes), [*drive_ids, CONFIRMED, *drive_ids])
         pairs = cursor.fetchall()
     return wins, pairs
 

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import series_views, views
+from . import league_views, series_views, views
 
 app_name = "printing"
 
@@ -25,4 +25,10 @@ urlpatterns = [
 series_patterns = [
     path("standings.pdf", series_views.series_standings_pdf, name="standings"),
     path("prize-report.pdf", series_views.series_prize_report_pdf, name="prize_report"),
+]
+
+league_patterns = [
+    path("schedule.pdf", league_views.league_schedule_pdf, name="schedule"),
+    path("standings.pdf", league_views.league_standings_pdf, name="standings"),
+    path("nights/<id:night_id>/match.pdf", league_views.league_match_pdf, name="match"),
 ]

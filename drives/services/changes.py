@@ -21,9 +21,11 @@ from ..models import Drive, JarEntry, Pair, PrizeSettings, Seat, TableGame
 from .common import locked_drive, new_pair_codes
 from .people import link_people
 from .seating import (
+    TEAM_MATCH,
     game_has_results,
     locked_at_game,
     missing_tables,
+    movement_of,
     pair_numbers_of,
     renumber_seating,
     seating_of,
@@ -138,7 +140,16 @@ def seat_change_plan(drive: Drive, kind: str, **params) -> SeatingChange:
     """What a late pair, a leaver, a swap or a move would do to the coming game.
 
     kind: "arrive" (number), "leave" (number), "swap" (a, b), "move" (number, table).
+    A team match's seats are its schedule's: every change is refused.
     """
+    if drive.movement == TEAM_MATCH and not drive.is_setup:
+        raise DriveError(
+            _(
+                "A team match's seats follow its schedule: no pair can join, leave or change "
+                "seats once it has started."
+            ),
+            409,
+        )
     _require_unplayed(drive)
     if kind == "arrive":
         number = params.get("number") or next_pair_number(drive)
@@ -376,9 +387,10 @@ class CorrectionPlan:
 
 def _derived_next(drive: Drive, game: int, winners_by_number: dict[int, int]):
     """The seating game+1 would have had from game's recorded seats and these
-    results, with the pairs that really left or arrived between the games."""
+    results, with the pairs that really left or arrived between the games. A team
+    match's is its schedule's, whatever the results (and no pair joins or leaves it)."""
     seating = seating_in_pair_numbers(drive, game)
-    derived = movement.MOVEMENTS[drive.movement].next_seating(seating, winners_by_number)
+    derived = movement_of(drive).next_seating(seating, winners_by_number)
     recorded = seating_in_pair_numbers(drive, game + 1)
     had = set(movement.table_of(derived))
     has = set(movement.table_of(recorded))
@@ -502,7 +514,9 @@ def result_correct(
         tg.entered_at = now
         tg.version += 1
         tg.save()
-        if plan.reseat:
+        # A team match's coming game is seated as its schedule says, whoever won: its seats
+        # stay as they are (the plan shows nobody moving).
+        if plan.reseat and drive.movement != TEAM_MATCH:
             _replace_seating(drive, drive.current_game, plan.reseat.after)
         record_audit(
             club=drive.club,

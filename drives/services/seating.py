@@ -15,11 +15,15 @@ from django.utils.translation import gettext as _
 
 from clubs.interface import FRONT, DriveError, Origin, StaleError, record_audit
 from clubs.models import Club
+from scoring.speak import say
 from scoring.words import gettext_noop
 
 from .. import movement, snapshots, sql
-from ..models import Drive, Hand, Seat, TableGame
+from ..models import Drive, Hand, Pair, Seat, TableGame
+from ..team_match import TeamMatch
 from .common import locked_drive
+
+TEAM_MATCH = Drive.Movement.TEAM_MATCH
 
 # --- Seating ----------------------------------------------------------------
 
@@ -92,6 +96,60 @@ def describe_moves(moves: tuple[movement.Move, ...], numbers: dict[int, int]) ->
     ]
 
 
+# --- The drive's movement ----------------------------------------------------
+
+
+def sides_of(drive: Drive) -> dict[int, int | None]:
+    """Each pair's team (Pair.side) by its number: one statement."""
+    return dict(Pair.objects.filter(drive_id=drive.pk).values_list("number", "side"))
+
+
+def team_match_of(drive: Drive, sides: dict[int, int | None] | None = None) -> TeamMatch | None:
+    """The drive's team match (None: it is not one), between its pairs' teams (``sides``:
+    pair number -> team, read when not given). A pair without team 1 or 2, or a team
+    without pairs, is a DriveError saying which."""
+    if drive.movement != TEAM_MATCH:
+        return None
+    try:
+        return TeamMatch.from_sides(sides_of(drive) if sides is None else sides)
+    except movement.MovementError as e:
+        raise DriveError(say(e.args[0])) from e
+
+
+def movement_of(drive: Drive, sides: dict[int, int | None] | None = None) -> movement.Movement:
+    """The drive's movement: winners-move, or its team match (which works in pair numbers;
+    winners-move takes any pair ids)."""
+    return team_match_of(drive, sides) or movement.MOVEMENTS[drive.movement]
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    """Where a pair of a team match sits in the game after ``game``, by the schedule."""
+
+    pair: int  # its number
+    table: int
+    stays: bool  # at the table it sits at in ``game``
+    sits_out: bool
+
+
+def next_seats(drive: Drive, game: int) -> dict[int, NextSeat]:
+    """For a team match, where each pair sits in the game after ``game`` (pair number ->
+    NextSeat), read from its schedule, whoever wins: one statement. Empty when the drive
+    is not a team match (winners-move: the results decide) or ``game`` is its last."""
+    if drive.movement != TEAM_MATCH or not 1 <= game < drive.games:
+        return {}
+    match = team_match_of(drive)
+    if match is None or game >= match.rounds:  # the drive's games are its rounds
+        return {}
+    now = movement.table_of(match.seating(game))
+    nxt = match.seating(game + 1)
+    return {
+        p: NextSeat(pair=p, table=t.number, stays=now.get(p) == t.number, sits_out=t.is_sitout)
+        for t in nxt
+        for p in t.pairs
+    }
+
+
 class AlreadyRunning(DriveError):
     """Another drive of the club is being played: starting this one too needs a yes first."""
 
@@ -113,6 +171,13 @@ def drive_start(
     origin: Origin = FRONT,
 ) -> Drive:
     """Seat the pairs at random for game 1 from a recorded seed.
+
+    A team match (drives.team_match) is seated by its schedule instead (the seed is kept
+    all the same): every pair must play for team 1 or team 2 and each team have a pair,
+    else a DriveError naming the pairs. Its number of games becomes its schedule's (one
+    game for each pair of the larger team), and a sit-out in it never counts as a game
+    won: ``sitout_wins`` is turned off at the start, which the audit entry says (rather
+    than refused, so the organizer need not untick a box the schedule decides).
 
     While another drive of the club is running this is refused (AlreadyRunning) unless
     ``alongside``: the organizer said yes to two drives at once. The club's table cards open
@@ -144,14 +209,23 @@ def drive_start(
             seed = secrets.randbelow(10**9)
         if not 0 <= seed < 2**62:
             raise DriveError(_("The seed must be a whole number from 0 up."))
-        seating = movement.first_seating(_numbers_in_order(drive), seed)
+        match = team_match_of(drive)
+        fields, old = ["seed", "status", "current_game"], None
+        if match is None:
+            seating = movement.first_seating(_numbers_in_order(drive), seed)
+        else:
+            seating = match.seating(1)
+            old = {"games": drive.games, "sitout_wins": drive.sitout_wins}
+            # Before the seats are written: a sit-out table is then written with no winner.
+            drive.games, drive.sitout_wins = match.rounds, False
+            fields += ["games", "sitout_wins"]
         by_number = {n: pk for pk, n in pair_numbers_of(drive).items()}
         seating = renumber_seating(seating, by_number)
         write_seating(drive, 1, seating)
         drive.seed = seed
         drive.status = Drive.Status.RUNNING
         drive.current_game = 1
-        drive.save(update_fields=["seed", "status", "current_game"])
+        drive.save(update_fields=fields)
         if table_cards is None:
             serving = Drive.objects.filter(
                 pk=club.table_drive_id, status=Drive.Status.RUNNING
@@ -160,6 +234,27 @@ def drive_start(
         if table_cards:
             club.table_drive = drive
             club.save(update_fields=["table_drive"])
+        new = {
+            "seed": seed,
+            "seating": _seating_json(seating, pair_numbers_of(drive)),
+            "table_cards": table_cards,
+        }
+        if match is None:
+            summary = gettext_noop(
+                "Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d"
+            ) % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed}
+        else:
+            summary = gettext_noop(
+                "Team match started: %(one)d pairs of team 1 against %(two)d of team 2, "
+                "%(games)d games; a sit-out counts as no game won"
+            ) % {"one": len(match.side1), "two": len(match.side2), "games": match.rounds}
+            new |= {
+                "movement": match.name,
+                "team1": list(match.side1),
+                "team2": list(match.side2),
+                "games": drive.games,
+                "sitout_wins": False,
+            }
         record_audit(
             club=drive.club,
             drive=drive,
@@ -167,15 +262,9 @@ def drive_start(
             now=now,
             origin=origin,
             action="drive_start",
-            summary=gettext_noop(
-                "Drive started with %(pairs)d pairs at %(tables)d tables, seed %(seed)d"
-            )
-            % {"pairs": len(pair_ids), "tables": len(seating), "seed": seed},
-            new={
-                "seed": seed,
-                "seating": _seating_json(seating, pair_numbers_of(drive)),
-                "table_cards": table_cards,
-            },
+            summary=summary,
+            old=old,
+            new=new,
         )
     return drive
 
@@ -222,6 +311,8 @@ class AdvancePlan:
     missing_tables: tuple[int, ...]
     seating: movement.Seating = ()
     moves: list[dict] = field(default_factory=list)
+    # The pairs (by number) sitting out in the next game, by table.
+    sitting_out: tuple[int, ...] = ()
 
     @property
     def ready(self) -> bool:
@@ -263,13 +354,25 @@ def advance_plan(drive: Drive) -> AdvancePlan:
         return AdvancePlan(game=game, missing_tables=missing)
     seating = _seating_from(rows)
     winners = {r.table: r.winner_id for r in rows if r.status == TableGame.Status.CONFIRMED}
-    nxt = movement.MOVEMENTS[drive.movement].next_seating(seating, winners)
-    moves = movement.moves(seating, nxt)
     numbers = {r.pair_id: r.pair_number for r in rows if r.pair_id is not None}
+    match = team_match_of(drive)
+    if match is None:
+        nxt = movement.MOVEMENTS[drive.movement].next_seating(seating, winners)
+    else:
+        # The team match's schedule is by pair number: there and back.
+        by_number = {n: pk for pk, n in numbers.items()}
+        played = {t: numbers[w] for t, w in winners.items()}
+        nxt = match.next_seating(renumber_seating(seating, numbers), played)
+        nxt = renumber_seating(nxt, by_number)
+    moves = movement.moves(seating, nxt)
     if any(m.pair not in numbers for m in moves):  # a movement that seats someone new
         numbers = pair_numbers_of(drive)
     return AdvancePlan(
-        game=game, missing_tables=(), seating=nxt, moves=describe_moves(moves, numbers)
+        game=game,
+        missing_tables=(),
+        seating=nxt,
+        moves=describe_moves(moves, numbers),
+        sitting_out=tuple(numbers[t.pairs[0]] for t in nxt if t.is_sitout),
     )
 
 

@@ -71,13 +71,25 @@ def settings_of(drive: Drive) -> dict:
     return out
 
 
-def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **values) -> Drive:
+def drive_create(
+    *,
+    club: Club,
+    actor,
+    now: datetime,
+    origin: Origin = FRONT,
+    movement: str = Drive.Movement.WINNERS_MOVE,
+    **values,
+) -> Drive:
+    """A new drive, registering pairs. ``movement``: "winners_move" (the hall's own) or
+    "team_match" (team 1 against team 2: each pair's team is Pair.side)."""
     unknown = set(values) - set(DRIVE_SETTINGS)
     if unknown:
         raise TypeError(f"unknown drive settings: {sorted(unknown)}")
+    if movement not in Drive.Movement.values:
+        raise DriveError(_("A drive's pairs move as winners move, or as a team match."))
     values = _clean_drive_values(values)
     with transaction.atomic():
-        drive = Drive(club=club, **values)
+        drive = Drive(club=club, movement=movement, **values)
         _one_way_to_confirm(drive)
         check_game_options(drive)
         drive.full_clean(exclude=["club"])
@@ -90,7 +102,7 @@ def drive_create(*, club: Club, actor, now: datetime, origin: Origin = FRONT, **
             origin=origin,
             action="drive_create",
             summary=gettext_noop("Drive created"),
-            new=settings_of(drive),
+            new={**settings_of(drive), "movement": drive.movement},
         )
     return drive
 
@@ -293,6 +305,23 @@ def pair_audit_fields(pair: Pair) -> dict:
     }
 
 
+# Teams are numbered like pairs: from 1 (a team match is team 1 against team 2).
+MAX_SIDE_NUMBER = 9999
+
+
+def check_side(side: int | None) -> None:
+    """Refuse a pair's team that is not a whole number from 1 to MAX_SIDE_NUMBER (None: no team)."""
+    if side is None:
+        return
+    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_SIDE_NUMBER:
+        raise DriveError(_("A team is numbered from 1 to %(max)d.") % {"max": MAX_SIDE_NUMBER})
+
+
+def side_fields(side: int | None) -> dict:
+    """What an audit entry keeps of a pair's team: nothing when it plays for none."""
+    return {} if side is None else {"side": side}
+
+
 def check_pair_number(drive: Drive, number: int, exclude_pk: int | None = None) -> None:
     """Refuse a pair number out of 1-9999 or held by another pair of the drive (409)."""
     if number < 1 or number > 9999:
@@ -315,10 +344,13 @@ def pair_add(
     paid: bool = False,
     person1: Choice = AUTO,
     person2: Choice = AUTO,
+    side: int | None = None,
     origin: Origin = FRONT,
 ) -> Pair:
     """A pair of two people: each name is the register's entry chosen (person1/person2: an
-    id, "new", or AUTO for the one entry the name matches), or a new entry of that name."""
+    id, "new", or AUTO for the one entry the name matches), or a new entry of that name.
+    side: the team it plays for on a night of teams (from 1; None: no team)."""
+    check_side(side)
     with transaction.atomic():
         drive = locked_drive(drive)
         require_setup(drive)
@@ -340,6 +372,7 @@ def pair_add(
             code=code,
             person1=one,
             person2=two,
+            side=side,
         )
         record_audit(
             club=drive.club,
@@ -353,6 +386,7 @@ def pair_add(
             new={
                 **pair_audit_fields(pair),
                 **people_fields(pair),
+                **side_fields(side),
                 "new_in_register": [p.name for p in added],
             },
         )
@@ -546,15 +580,17 @@ def pairs_add_many(
     entries: list[tuple[int | None, str, str]],
     paid: bool = False,
     choices: list[tuple[Choice, Choice]] | None = None,
+    side: int | None = None,
     origin: Origin = FRONT,
 ) -> list[Pair]:
     """Add several pairs, (number or None, player1, player2), all or none: one audit entry.
     Each name is linked to the register (drives.services.people; choices per pair, else
-    AUTO).
+    AUTO). side: the team every one of them plays for (from 1; None: no team).
 
     A pair without a number follows the one before it. The pasted list and the
     JSON API's list of pairs both come here.
     """
+    check_side(side)
     if not entries:
         raise DriveError(_("Paste at least one pair, one per line."))
     if len(entries) > 500:
@@ -588,7 +624,9 @@ def pairs_add_many(
             if not 1 <= number <= 9999:
                 raise DriveError(_("A pair number must be between 1 and 9999."))
             taken.add(number)
-            pairs.append(Pair(drive=drive, number=number, player1=p1, player2=p2, paid=paid))
+            pairs.append(
+                Pair(drive=drive, number=number, player1=p1, player2=p2, paid=paid, side=side)
+            )
         for pair, code in zip(pairs, new_pair_codes(drive, len(pairs)), strict=True):
             pair.code = code
         flat = [c for pair_choices in (choices or []) for c in pair_choices] or None
@@ -611,7 +649,12 @@ def pairs_add_many(
             summary=gettext_noop("%(count)d pairs added: %(first)d to %(last)d")
             % {"count": len(pairs), "first": pairs[0].number, "last": pairs[-1].number},
             new=[
-                {**pair_audit_fields(p), **people_fields(p), "new_in_register": new}
+                {
+                    **pair_audit_fields(p),
+                    **people_fields(p),
+                    **side_fields(side),
+                    "new_in_register": new,
+                }
                 for p, new in zip(pairs, added_by_pair(people, added), strict=True)
             ],
         )
@@ -701,6 +744,43 @@ def pair_set_paid(*, pair: Pair, actor, now: datetime, paid: bool, origin: Origi
             % {"n": pair.number},
             old={"paid": not paid},
             new={"paid": paid},
+        )
+    return pair
+
+
+def pair_side_set(
+    *, drive: Drive, pair: Pair, side: int | None, actor, now: datetime, origin: Origin = FRONT
+) -> Pair:
+    """The team a pair plays for (from 1; None: no team), before the drive starts: a team
+    match is seated by its teams at the start."""
+    check_side(side)
+    with transaction.atomic():
+        drive = locked_drive(drive)
+        if not drive.is_setup:
+            raise DriveError(_("The drive has started: a pair's team can no longer change."), 409)
+        pair = Pair.objects.select_for_update().filter(pk=pair.pk, drive_id=drive.pk).first()
+        if pair is None:
+            raise DriveError(_("That pair is not in this drive."), 404)
+        if pair.side == side:
+            return pair
+        old = pair.side
+        pair.side = side
+        pair.save(update_fields=["side"])
+        record_audit(
+            club=drive.club,
+            drive=drive,
+            actor=actor,
+            now=now,
+            origin=origin,
+            action="pair_side",
+            summary=(
+                gettext_noop("Pair %(n)d plays for team %(side)d")
+                % {"n": pair.number, "side": side}
+                if side is not None
+                else gettext_noop("Pair %(n)d plays for no team") % {"n": pair.number}
+            ),
+            old={"number": pair.number, "side": old},
+            new={"number": pair.number, "side": side},
         )
     return pair
 

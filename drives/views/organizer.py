@@ -484,7 +484,19 @@ def drive_start(request, drive_id):
         "sitout": pair_count % 2 == 1,
         "unpaid": list(drive.pairs.filter(paid=False).order_by("number")),
     }
+    if drive.is_setup and drive.movement == services.TEAM_MATCH:
+        ctx.update(_team_match_start(drive))
     return page(request, "drives/start.html", ctx, status)
+
+
+def _team_match_start(drive: Drive) -> dict:
+    """What the Start page says of a team match: its teams and games, or why it cannot
+    start yet (a pair without its team, a team without pairs)."""
+    try:
+        match = services.team_match_of(drive)
+    except DriveError as e:
+        return {"team_match": None, "team_problem": e.message}
+    return {"team_match": match, "team_problem": ""}
 
 
 # --- Cards, audit ------------------------------------------------------------

@@ -72,7 +72,15 @@ def pair_page(request: HttpRequest, card: str) -> HttpResponse:
     if request.htmx and request.GET.get("seen") == key:
         return _fresh(HttpResponse(status=204))
     own = queries.own_card(found)
+    drive = found.drive
+    # A team match: the pair's next table is its schedule's, known before the results are.
+    after = (
+        services.next_seats(drive, drive.current_game)
+        if drive.is_running and drive.movement == services.TEAM_MATCH
+        else {}
+    )
     ctx = {
+        "next_seat": after.get(found.pair.number),
         "own": own,
         "pair": found.pair,
         "drive": found.drive,

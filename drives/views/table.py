@@ -116,6 +116,11 @@ def _context(
         ctx["codes_locked"] = drive.confirm_by_code and tg.codes_locked
         if ctx["codes_locked"] and message == services.codes_locked_words():
             ctx["message"] = ""  # the panel says it, once
+    if tg is not None and drive.movement == services.TEAM_MATCH:
+        # A team match: where each pair of this table goes next, by its schedule (one more
+        # statement, for a team match only).
+        after = services.next_seats(drive, tg.game)
+        ctx["next_seats"] = [after[s.pair.number] for s in tg.seat_list if s.pair.number in after]
     if drive is None and link.club.table_drive_id is not None:
         ctx.update(_cards_finished(link.club))
     return ctx

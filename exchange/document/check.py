@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from clubs.interface import DriveError, RepeatedKey, strict_loads
 from drives.interface import (
+    MAX_SIDE_NUMBER,
     MAX_TABLES,
-    MOVEMENTS,
     OPTION_NAMES,
     PAIR_CODE_ALPHABET,
     PAIR_CODE_LENGTH,
@@ -135,7 +135,7 @@ def _check_drive(raw: Any) -> dict:
         ),
         "board_public": read.true_or_false(d["board_public"], "drive.board_public"),
         "standings_public": read.true_or_false(d["standings_public"], "drive.standings_public"),
-        "movement": read.choice(d["movement"], "drive.movement", MOVEMENTS),
+        "movement": read.choice(d["movement"], "drive.movement", Drive.Movement.values),
         "jar_carried_in": read.cents(d["jar_carried_in"], "drive.jar_carried_in"),
         "status": read.choice(d["status"], "drive.status", Drive.Status.values),
         "seed": read.whole_number(d["seed"], "drive.seed", 0, SEED_LIMIT - 1, null=True),
@@ -183,8 +183,9 @@ def _check_pairs(raw: Any) -> list[dict]:
             p,
             where,
             ("number", "player1", "player2", "paid", "arrived_game", "left_after_game"),
-            # Pair codes and the register's people came after the first files.
-            optional=("code", "person1", "person2"),
+            # Pair codes, the register's people and the pairs' teams came after the first
+            # files.
+            optional=("code", "person1", "person2", "side"),
         )
         n = read.whole_number(p["number"], f"{where}.number", 1, MAX_PAIR)
         if n in seen:
@@ -220,6 +221,9 @@ def _check_pairs(raw: Any) -> list[dict]:
                 "code": code,
                 "person1": _person(p.get("person1"), f"{where}.person1"),
                 "person2": _person(p.get("person2"), f"{where}.person2"),
+                "side": read.whole_number(
+                    p.get("side"), f"{where}.side", 1, MAX_SIDE_NUMBER, null=True
+                ),
             }
         )
     return pairs

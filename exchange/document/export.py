@@ -235,6 +235,8 @@ def drive_export(drive: Drive) -> dict:
                 # phone, e-mail or notes: a drive file is shared with other clubs).
                 "person1": p.person1.name if p.person1 else None,
                 "person2": p.person2.name if p.person2 else None,
+                # The team it plays for on a night of teams (a team match), or None.
+                "side": p.side,
             }
             for p in pairs
         ],

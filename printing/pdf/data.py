@@ -197,6 +197,7 @@ def paper_pack(drive: Drive, *, now: datetime | None = None) -> PaperPack:
     info = doc_info(drive, now=now)
     sheet = standings(drive, now=now)
     count = table_count(drive)
+    team_match = drive.movement == Drive.Movement.TEAM_MATCH
     seated = None
     sheets: list[ResultSheet] = []
     if drive.current_game:
@@ -219,11 +220,12 @@ def paper_pack(drive: Drive, *, now: datetime | None = None) -> PaperPack:
                         )
                         for tg in tables
                     ),
+                    team_match=team_match,
                 )
             )
     if not drive.is_finished:
         sheets += [
-            ResultSheet(game=g, blank_tables=count)
+            ResultSheet(game=g, blank_tables=count, team_match=team_match)
             for g in range(drive.current_game + 1, drive.games + 1)
         ]
     return PaperPack(info=info, standings=sheet, seating=seated, sheets=tuple(sheets))

@@ -50,6 +50,7 @@ class ResultSheet:
     game: int
     tables: tuple[SheetTable, ...] = ()
     blank_tables: int = 0
+    team_match: bool = False  # pairs move by the match's schedule, not as winners
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,16 @@ def _sheet_pages(
 def _seated_sheet(c: Canvas, info: DocInfo, sheet: ResultSheet) -> None:
     _ = info.gettext
     title = _("Game %(game)d: result sheet") % {"game": sheet.game}
-    note = _(
-        "Tick the pair number that won at each table. Winners move to the next "
-        "table and deal first there; losers stay."
+    note = (
+        _(
+            "Tick the pair number that won at each table. The pairs move by the team "
+            "match's schedule, whoever wins; each table cuts for the deal."
+        )
+        if sheet.team_match
+        else _(
+            "Tick the pair number that won at each table. Winners move to the next "
+            "table and deal first there; losers stay."
+        )
     )
 
     def row(box: Box, k: int) -> None:
@@ -135,9 +143,16 @@ def _seated_sheet(c: Canvas, info: DocInfo, sheet: ResultSheet) -> None:
 def _blank_sheet(c: Canvas, info: DocInfo, sheet: ResultSheet) -> None:
     _ = info.gettext
     title = _("Game %(game)d: result sheet") % {"game": sheet.game}
-    note = _(
-        "Write in the two pairs at each table and tick the winner. Use the sheet "
-        "of the game before to seat them: winners move up one table, losers stay."
+    note = (
+        _(
+            "Write in the two pairs at each table and tick the winner. The team match's "
+            "printed schedule says who plays whom at each table."
+        )
+        if sheet.team_match
+        else _(
+            "Write in the two pairs at each table and tick the winner. Use the sheet "
+            "of the game before to seat them: winners move up one table, losers stay."
+        )
     )
 
     def row(box: Box, k: int) -> None:

@@ -36,6 +36,7 @@ from tests.builders import (
     started_drive,
 )
 from tests.builders.api import NOTHING, Api, key_for
+from tests.builders.leagues import make_league
 from tests.builders.players import make_player
 from tests.builders.roles import API, API_OPEN, API_ORGANIZER, API_SCORER, ROLES, ROUTES
 from tests.builders.series import make_series
@@ -211,6 +212,7 @@ CALLS = {
     "api:player_history": ("get", "/api/players/{player}/history", NOTHING, 200),
     "api:series_list": ("get", "/api/series", NOTHING, 200),
     "api:series_standings": ("get", "/api/series/{series}", NOTHING, 200),
+    "api:league_standings": ("get", "/api/leagues/{league}", NOTHING, 200),
 }
 API_NAMES = sorted(k for k, rule in ROLES.items() if rule in API)
 WHO = ["no key", "not a key", "unknown key", "basic auth", "revoked key", "removed person"]
@@ -241,6 +243,7 @@ def world(club, organizer, scorer, registering):
             "winner": table_pairs(running, 1, 1)[0],
             "player": make_player(club, "Mary MacNeil").pk,
             "series": series.pk,
+            "league": make_league(club, organizer).pk,
         },
         "clients": {
             "no key": Api(),
@@ -272,8 +275,9 @@ def expected(name: str, who: str, ok: int):
     if who in ("no key", "not a key", "unknown key", "basic auth", "revoked key", "removed person"):
         return 401
     if who == "other club":
-        # With no drive, series or player in the address they act on their own club.
-        return 404 if {"drive_id", "series_id", "player_id"} & set(ROUTES[name].kwargs) else ok
+        # With no drive, series, player or league in the address they act on their own club.
+        kinds = {"drive_id", "series_id", "player_id", "league_id"}
+        return 404 if kinds & set(ROUTES[name].kwargs) else ok
     if who == "scorer" and rule == API_ORGANIZER:
         return 403
     assert rule in (API_SCORER, API_ORGANIZER)
@@ -881,6 +885,7 @@ PATHS = {
     "/api/players/{player_id}/history": {"get"},
     "/api/series": {"get"},
     "/api/series/{series_id}": {"get"},
+    "/api/leagues/{league_id}": {"get"},
 }
 
 
@@ -924,6 +929,7 @@ def test_the_schema_keeps_the_operation_ids_clients_were_generated_from(anon_cli
             "player_history",
             "series_list",
             "series_standings",
+            "league_standings",
         )
     }
 

@@ -188,6 +188,29 @@ ROLES: dict[str, str] = {
     "practice:school_reset": PUBLIC,
     "practice:first_game": PUBLIC,  # my first game, with a guide
     "practice:guide": PUBLIC,  # close the guide, show it again
+    # leagues/urls.py (under leagues/): a league, its teams and rosters, its schedule of
+    # nights (a night's drive, its pairs by team, a tied match's play-off), its standings
+    "leagues:league_list": GET_ONLY,
+    "leagues:league_create": ORGANIZER,
+    "leagues:league_detail": GET_ONLY,
+    "leagues:league_edit": ORGANIZER,
+    "leagues:league_standings": GET_ONLY,
+    "leagues:team_add": ORGANIZER,
+    "leagues:team_detail": ORGANIZER,  # read by any member; a POST changes the team
+    "leagues:roster_add": ORGANIZER,
+    "leagues:roster_move": ORGANIZER,
+    "leagues:roster_remove": ORGANIZER,
+    "leagues:night_create": ORGANIZER,
+    "leagues:night_detail": GET_ONLY,
+    "leagues:night_edit": ORGANIZER,
+    "leagues:night_remove": ORGANIZER,
+    "leagues:night_drive": ORGANIZER,
+    "leagues:night_pair_add": ORGANIZER,
+    "leagues:playoff": ORGANIZER,
+    # printing/urls.py league_patterns (under leagues/<league_id>/print/): its printouts
+    "league_print:schedule": GET_ONLY,
+    "league_print:standings": GET_ONLY,
+    "league_print:match": GET_ONLY,
     # seasons/urls.py (under series/): a series' prizes and their ties
     "seasons:series_prizes": ORGANIZER,
     "seasons:series_tie": ORGANIZER,
@@ -226,6 +249,7 @@ ROLES: dict[str, str] = {
     "api:player_history": API_ORGANIZER,
     "api:series_list": API_SCORER,
     "api:series_standings": API_SCORER,
+    "api:league_standings": API_SCORER,
 }
 
 
@@ -251,6 +275,7 @@ API_TWINS: dict[str, str | None] = {
     "api:player_history": "players:player",
     "api:series_list": "seasons:series_list",
     "api:series_standings": "seasons:series_standings",
+    "api:league_standings": "leagues:league_standings",
 }
 
 
@@ -263,6 +288,10 @@ OBJECT_KWARGS = {
     "user_id",
     "token",
     "series_id",
+    "league_id",
+    "team_id",
+    "night_id",
+    "entry_id",
     "player_id",
     "card",
 }
@@ -335,6 +364,10 @@ def kwarg_values(world) -> dict:
         "token_id": world.api_key.pk,
         "player_id": world.player.pk,
         "series_id": world.series.pk,
+        "league_id": world.league.pk,
+        "team_id": world.team.pk,
+        "night_id": world.night.pk,
+        "entry_id": world.entry.pk,
         "place": 1,
         "table_code": world.friends.code,
         "kind": "winner",
@@ -345,7 +378,7 @@ def state() -> dict:
     """Rows of every table of the project, and the accounts and drives as they stand."""
     models = [
         m
-        for label in ("clubs", "drives", "prizes", "scorekeeper", "seasons")
+        for label in ("clubs", "drives", "prizes", "scorekeeper", "seasons", "leagues")
         for m in apps.get_app_config(label).get_models()
     ]
     users = get_user_model().objects.order_by("pk")

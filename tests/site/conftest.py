@@ -10,11 +10,13 @@ from django.test import Client
 
 from accounts.services import tokens as api_tokens
 from drives import services
+from leagues import services as leagues
 from scorekeeper import services as scorekeeper
 from seasons import services as seasons
 from seasons.services import prizes as series_prizes
 from tests.builders import NOW, add_pairs, make_club, make_drive, make_user
 from tests.builders.friends import friends_table
+from tests.builders.leagues import make_league, make_team, night_with_pairs
 from tests.builders.players import link as link_people
 from tests.builders.players import make_player
 from tests.builders.series import make_series
@@ -50,6 +52,20 @@ def world(club, organizer):
     seasons.night_add(series=series, drive=drive, actor=organizer, now=NOW)
     # Its prizes are set (the series' prize screens).
     series_prizes.series_prizes_set(series=series, places=[(5000, "")], actor=organizer, now=NOW)
+    # A league of two teams, the register entry on one's roster, and a team match night
+    # with its drive made and a pair a team (not started).
+    league = make_league(club, organizer, tie_rule="playoff")
+    team = make_team(league, organizer, "Knights of Columbus", "K of C Hall", players=2)
+    visitors = make_team(league, organizer, "Legion Branch 12", "Legion Hall", players=2)
+    entry = leagues.roster_add(
+        team=team,
+        player=make_player(club, "Flora MacLeod", actor=organizer),
+        actor=organizer,
+        now=NOW,
+    )
+    night = night_with_pairs(
+        league, organizer, day=5, kind="match", teams=(team, visitors), pairs={team: 1, visitors: 1}
+    )
     api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
     friends, _keys = friends_table("Ann", "Bob", "Cy")
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
@@ -68,4 +84,8 @@ def world(club, organizer):
         friends=friends,
         clients=clients,
         series=series,
+        league=league,
+        team=team,
+        night=night,
+        entry=entry,
     )

@@ -107,7 +107,7 @@ def night_schedule(
 
 def locked_night(night: LeagueNight) -> LeagueNight:
     return (
-        LeagueNight.objects.select_for_update()
+        LeagueNight.objects.select_for_update(of=("self",))
         .select_related("league__club", "drive")
         .get(pk=night.pk)
     )

@@ -86,7 +86,7 @@ def team_update(
 ) -> Team:
     name, venue = team_values(name, venue)
     with transaction.atomic():
-        team = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
+        team = Team.objects.select_for_update(of=("self",)).select_related("league").get(pk=team.pk)
         captain_of(team.league, captain)
         old = team_row(team)
         team.name, team.venue, team.captain = name, venue, captain
@@ -163,7 +163,7 @@ def roster_add(
 
 def current_entry(entry: RosterEntry) -> RosterEntry:
     entry = (
-        RosterEntry.objects.select_for_update()
+        RosterEntry.objects.select_for_update(of=("self",))
         .select_related("team", "player", "league__club")
         .get(pk=entry.pk)
     )

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from drives import services
 from drives.models import Pair
-from tests.builders import HTMX, NOW, make_drive, play_game, row_counts, started_drive
+from tests.builders import HTMX, NOW, add_pairs, make_drive, play_game, row_counts, started_drive
 from tests.builders.team_match import next_game, seated, team_match
 
 pytestmark = pytest.mark.django_db
@@ -142,6 +142,13 @@ def test_the_start_page_says_what_the_team_match_will_be(org_client, club, organ
     assert "Team 1 stays at tables 1 to 2" in page
     assert "Each game 1 pair of the larger team sits out; a sit-out counts as no game won." in page
     assert "seated at random" not in page
+    # No draw, so no seed to type.
+    assert "The seed is shown afterwards" not in page
+    plain = make_drive(club, organizer, name="Plain start")
+    add_pairs(plain, organizer, 4)
+    assert "The seed is shown afterwards" in text_of(
+        org_client.get(reverse("drives:drive_start", args=[plain.pk]))
+    )
 
 
 def test_a_team_match_without_its_teams_is_refused_at_the_start(org_client, club, organizer):

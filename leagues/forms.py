@@ -209,13 +209,23 @@ class NightForm(forms.Form):
 
 
 class PairForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("First player"), queryset=RosterEntry.objects.none())
-    second = forms.ModelChoiceField(label=_("Second player"), queryset=RosterEntry.objects.none())
+    first = forms.ModelChoiceField(
+        label=_("First player"),
+        queryset=RosterEntry.objects.none(),
+        empty_label=_("Choose a player"),
+    )
+    second = forms.ModelChoiceField(
+        label=_("Second player"),
+        queryset=RosterEntry.objects.none(),
+        empty_label=_("Choose a player"),
+    )
 
-    def __init__(self, *args, team: Team, **kwargs):
+    def __init__(self, *args, team: Team, playing: frozenset[int] = frozenset(), **kwargs):
+        """`playing`: the players already in a pair tonight, left out of the lists (a post
+        naming one still gets the service's plain refusal)."""
         super().__init__(*args, **kwargs)
         roster = team.roster.filter(left_at__isnull=True).select_related("player")
-        roster = roster.order_by("player__name")
+        roster = roster.exclude(player_id__in=playing).order_by("player__name")
         for name in ("first", "second"):
             self.fields[name].queryset = roster
             self.fields[name].label_from_instance = lambda e: e.player.name

@@ -408,6 +408,7 @@ def night_context(league: League, night: LeagueNight, role: str, forms=None) -> 
     night_teams = list(night.teams.select_related("team"))
     pairs = list(Pair.objects.filter(drive=night.drive).order_by("number")) if night.drive else []
     forms = forms or {}
+    playing = frozenset(p for pair in pairs for p in (pair.person1_id, pair.person2_id) if p)
     sides = []
     for nt in night_teams:
         sides.append(
@@ -415,7 +416,8 @@ def night_context(league: League, night: LeagueNight, role: str, forms=None) -> 
                 "team": nt.team,
                 "side": nt.side,
                 "pairs": [p for p in pairs if p.side == nt.side],
-                "form": forms.get(nt.team.pk) or PairForm(team=nt.team, prefix=f"t{nt.team.pk}"),
+                "form": forms.get(nt.team.pk)
+                or PairForm(team=nt.team, playing=playing, prefix=f"t{nt.team.pk}"),
             }
         )
     results = {r.team: r for r in (info.results if info else ())}

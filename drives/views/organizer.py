@@ -496,7 +496,57 @@ def _team_match_start(drive: Drive) -> dict:
         match = services.team_match_of(drive)
     except DriveError as e:
         return {"team_match": None, "team_problem": e.message}
-    return {"team_match": match, "team_problem": ""}
+    return {"team_match": match, "team_problem": "", "team_lines": team_match_lines(match)}
+
+
+def team_match_lines(match) -> list[str]:
+    """The Start page's sentences on a team match, counted in the plain words of the hall:
+    "1 pair", "table 1", never "1 pairs" or "tables 1 to 1"."""
+
+    def pairs(n: int) -> str:
+        return ngettext("%(n)d pair", "%(n)d pairs", n) % {"n": n}
+
+    games = match.rounds
+    lines = [
+        _(
+            "A team match: team 1's %(first)s against team 2's %(second)s, %(games)s. "
+            "Every pair meets every pair of the other team once."
+        )
+        % {
+            "first": pairs(len(match.side1)),
+            "second": pairs(len(match.side2)),
+            "games": ngettext("%(n)d game", "%(n)d games", games) % {"n": games},
+        }
+    ]
+    tables = len(match.stationary)
+    if tables == 1:
+        lines.append(
+            _(
+                "Team %(team)d stays at table 1; the pairs of the other team take turns "
+                "there, one each game."
+            )
+            % {"team": match.stationary_side}
+        )
+    else:
+        lines.append(
+            _(
+                "Team %(team)d stays at tables 1 to %(tables)d; the pairs of the other team "
+                "move up one table each game, whoever wins."
+            )
+            % {"team": match.stationary_side, "tables": tables}
+        )
+    if match.sitouts:
+        lines.append(
+            ngettext(
+                "Each game %(n)d pair of the larger team sits out; a sit-out counts as no "
+                "game won.",
+                "Each game %(n)d pairs of the larger team sit out; a sit-out counts as no "
+                "game won.",
+                match.sitouts,
+            )
+            % {"n": match.sitouts}
+        )
+    return lines
 
 
 # --- Cards, audit ------------------------------------------------------------

@@ -151,6 +151,48 @@ def test_the_start_page_says_what_the_team_match_will_be(org_client, club, organ
     )
 
 
+@pytest.mark.parametrize(
+    ("one", "two", "words"),
+    [
+        (
+            1,
+            1,
+            [
+                "A team match: team 1's 1 pair against team 2's 1 pair, 1 game.",
+                "Team 1 stays at table 1; the pairs of the other team take turns there",
+            ],
+        ),
+        (
+            1,
+            3,
+            [
+                "team 1's 1 pair against team 2's 3 pairs, 3 games.",
+                "Team 1 stays at table 1;",
+                "Each game 2 pairs of the larger team sit out;",
+            ],
+        ),
+    ],
+)
+def test_the_start_page_counts_in_plain_words(org_client, club, organizer, one, two, words):
+    """Never "1 pairs", "1 games" or "tables 1 to 1"."""
+    drive = team_match(club, organizer, one=one, two=two, start=False)
+    page = text_of(org_client.get(reverse("drives:drive_start", args=[drive.pk])))
+    for said in words:
+        assert said in page
+    assert "1 pairs" not in page and "1 games" not in page and "tables 1 to 1" not in page
+
+
+def test_the_start_page_of_a_team_match_in_french(org_client, club, organizer):
+    club.language = "fr"
+    club.save()
+    drive = team_match(club, organizer, one=1, two=3, start=False)
+    r = org_client.get(reverse("drives:drive_start", args=[drive.pk]))
+    page = text_of(r)
+    assert "l'équipe 1 avec 1 paire contre l'équipe 2 avec 3 paires, 3 parties." in page
+    assert "L'équipe 1 reste à la table 1 ;" in page
+    assert "2 paires de la plus grande équipe sont en relâche" in page
+
+
 def test_a_team_match_without_its_teams_is_refused_at_the_start(org_client, club, organizer):
     drive = make_drive(club, organizer, movement="team_match")
     services.pairs_add_many(

@@ -262,6 +262,26 @@ def test_the_nights_drive_then_a_pair_for_each_team(org_client, organizer, leagu
     assert row_counts() == before
 
 
+def test_a_player_already_in_a_pair_tonight_is_not_offered_again(
+    org_client, organizer, league, teams
+):
+    night = night_with_pairs(league, organizer, day=10, kind="match", teams=teams[:2])
+    roster = list(teams[0].roster.order_by("player__name"))
+    prefix = f"t{teams[0].pk}"
+    page = reverse("leagues:night_detail", args=[league.pk, night.pk])
+    before = org_client.get(page).content.decode()
+    assert f'<option value="{roster[0].pk}">' in before
+    assert "Choose a player" in before
+    org_client.post(
+        reverse("leagues:night_pair_add", args=[league.pk, night.pk, teams[0].pk]),
+        {f"{prefix}-first": roster[0].pk, f"{prefix}-second": roster[1].pk},
+    )
+    after = org_client.get(page).content.decode()
+    assert f'<option value="{roster[0].pk}">' not in after
+    assert f'<option value="{roster[1].pk}">' not in after
+    assert f'<option value="{roster[2].pk}">' in after
+
+
 def test_a_player_of_another_team_is_not_offered_for_a_pair(org_client, organizer, league, teams):
     night = night_with_pairs(league, organizer, day=10, kind="match", teams=teams[:2])
     other = teams[2].roster.first()

@@ -448,7 +448,11 @@ def drive_start(request, drive_id):
             already, status = e.running, e.status
         else:
             drive.refresh_from_db()
-            messages.success(request, _("Game 1 is seated (seed %(seed)d).") % {"seed": drive.seed})
+            if drive.movement == services.TEAM_MATCH:
+                messages.success(request, _("Game 1 is seated by the match's schedule."))
+            else:
+                seed = {"seed": drive.seed}
+                messages.success(request, _("Game 1 is seated (seed %(seed)d).") % seed)
             serving = services.table_drive_of(drive.club)
             if serving is not None and serving.pk == drive.pk:
                 messages.success(request, _("The table cards open this drive's tables."))

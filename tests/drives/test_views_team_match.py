@@ -193,6 +193,16 @@ def test_the_start_page_of_a_team_match_in_french(org_client, club, organizer):
     assert "2 paires de la plus grande équipe sont en relâche" in page
 
 
+def test_the_start_says_game_1_is_seated_by_the_schedule_not_by_a_seed(org_client, club, organizer):
+    drive = team_match(club, organizer, one=2, two=2, start=False)
+    r = org_client.post(
+        reverse("drives:drive_start", args=[drive.pk]), {"seed": "", "alongside": "on"}, follow=True
+    )
+    page = text_of(r)
+    assert "Game 1 is seated by the match's schedule." in page
+    assert "(seed" not in page
+
+
 def test_a_team_match_without_its_teams_is_refused_at_the_start(org_client, club, organizer):
     drive = make_drive(club, organizer, movement="team_match")
     services.pairs_add_many(

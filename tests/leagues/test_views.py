@@ -398,3 +398,37 @@ def test_the_league_in_french(org_client, club, league, teams):
     club.save()
     page = org_client.get(reverse("leagues:league_detail", args=[league.pk])).content.decode()
     assert "Classement" in page and "Équipes" in page
+
+
+def test_the_schedule_says_where_each_night_stands(org_client, organizer, league, teams):
+    """To come, pairs being registered, the game being played once started (even before a
+    result is in), then played."""
+    from drives import services as drives
+
+    page = reverse("leagues:league_detail", args=[league.pk])
+    night = night_with_pairs(
+        league, organizer, day=10, kind="match", teams=teams[:2], pairs={teams[0]: 1, teams[1]: 2}
+    )
+    assert "Pairs being registered" in org_client.get(page).content.decode()
+    drives.drive_start(drive=night.drive, actor=organizer, now=NOW, seed=1, alongside=True)
+    body = org_client.get(page).content.decode()
+    assert "Game 1 of 2" in body and "Pairs being registered" not in body
+
+
+def test_the_schedule_in_french_speaks_whole_sentences(org_client, club, organizer, league, teams):
+    """French puts a space before the colon: each line is one sentence to translate, not
+    English punctuation glued between translated words."""
+    club.language = "fr"
+    club.save()
+    night = night_with_pairs(
+        league, organizer, day=10, kind="match", teams=teams[:2], pairs={teams[0]: 1}
+    )
+    home, away = teams[0].name, teams[1].name
+    for url in (
+        reverse("leagues:league_detail", args=[league.pk]),
+        reverse("leagues:night_detail", args=[league.pk, night.pk]),
+    ):
+        body = org_client.get(url).content.decode()
+        assert "Soirée 1 : 10 décembre 2026" in body
+        assert f"Match d'équipes : {home} c. {away}" in body
+    assert "Paire 1 : " in body

@@ -432,3 +432,12 @@ def test_the_schedule_in_french_speaks_whole_sentences(org_client, club, organiz
         assert "Soirée 1 : 10 décembre 2026" in body
         assert f"Match d'équipes : {home} c. {away}" in body
     assert "Paire 1 : " in body
+
+
+def test_standings_before_any_night_say_so_in_a_line_not_a_squeezed_table(
+    org_client, league, teams
+):
+    """On a phone the players' table scrolls sideways: its empty message would be cut."""
+    body = org_client.get(reverse("leagues:league_standings", args=[league.pk])).content.decode()
+    assert '<p class="muted" id="no-player-results">No results yet' in body
+    assert "league-players" not in body

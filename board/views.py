@@ -21,6 +21,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_safe
 
+from clubs.interface import note_club
 from clubs.views import page, speak_club_language
 from drives.interface import game_fingerprint, public_drive, standings_rows
 from drives.models import Drive
@@ -88,6 +89,7 @@ def board(request: HttpRequest, drive_id: int) -> HttpResponse:
     if drive is None:
         return _fresh(_not_shown(request, poll=True))
     speak_club_language(request, drive.club_language)
+    note_club(drive.club_id)
     etag = board_etag(request, drive)
     response = get_conditional_response(request, etag=etag)
     if response is not None:
@@ -130,6 +132,7 @@ def standings(request: HttpRequest, drive_id: int) -> HttpResponse:
     if drive is None:
         return _fresh(_not_shown(request))
     speak_club_language(request, drive.club.language)
+    note_club(drive.club.pk, drive.club.name)
     ctx = {
         "drive": drive,
         "rows": pair_places(drive),

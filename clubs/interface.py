@@ -8,6 +8,7 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .disk import disk_full
 from .errors import DriveError, StaleError, refusal_error
+from .logs import note_club
 from .matching import LIKELY, Candidate, Decision, Match, Register, fold
 from .models import PLAYER_NAME_MAX, Player
 from .register import (
@@ -23,6 +24,7 @@ from .strict_json import RepeatedKey, strict_loads
 from .text import MAX_ID, TextError, clean_name, clean_text, whole_number
 
 __all__ = [
+    "note_club",
     "LIKELY",
     "Candidate",
     "Decision",

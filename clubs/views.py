@@ -19,17 +19,20 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 from django_htmx.http import reswap, retarget
 
 from .audit import Origin
 from .converters import TooLarge
 from .errors import DriveError
+from .logs import note_club
 from .models import Membership
 
 ORGANIZER = Membership.Role.ORGANIZER
@@ -57,6 +60,7 @@ def membership_of(request: HttpRequest) -> Membership:
     if m is None:
         raise PermissionDenied(_("This account does not belong to a club."))
     speak_club_language(request, m.club.language)
+    note_club(m.club.pk, m.club.name)
     return m
 
 
@@ -148,6 +152,24 @@ def _error_page(request, status: int, title: str, text: str) -> HttpResponse:
         back = (reverse("login"), _("Log in"))
     ctx = {"title": title, "text": text, "back_url": back[0], "back_label": back[1]}
     return render(request, "errors/error.html", ctx, status=status)
+
+
+@require_safe
+def health(request: HttpRequest) -> JsonResponse:
+    """The load balancer's and the monitor's probe, /health/: 200 when this app server
+    answers and reaches its database, 503 when it cannot reach it (so the balancer sends
+    the hall elsewhere). No login, no session, nothing written, never cached."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        response = JsonResponse({"status": "down", "database": "unreachable"}, status=503)
+        response["Retry-After"] = "10"
+    else:
+        response = JsonResponse({"status": "ok", "database": "ok"})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def not_found(request, exception=None):

@@ -65,6 +65,18 @@ CSRF_COOKIE_SECURE = SECURE_COOKIES
 # by). Only set it when the proxy overwrites those headers: a client could fake them.
 BEHIND_PROXY = _env_bool("BEHIND_PROXY", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+# A site whose address is https:// (an association's hosted server) is https only: plain
+# http is sent to https, and browsers are told to come back over https only (HSTS, a year,
+# this host and its subdomains, fit for the browsers' preload list), so `manage.py check
+# --deploy` has nothing to say. The hall's laptop (http://) gets none of it. Each can be
+# turned off: SECURE_SSL_REDIRECT=0, SECURE_HSTS_SECONDS=0, SECURE_HSTS_SUBDOMAINS=0,
+# SECURE_HSTS_PRELOAD=0. The load balancer's probe of /health/ over http is not redirected.
+HTTPS_SITE = SITE_BASE_URL.startswith("https://")
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", HTTPS_SITE)
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS_SITE else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_SUBDOMAINS", HTTPS_SITE)
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", HTTPS_SITE)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -100,12 +112,16 @@ INSTALLED_APPS = [
     "exchange",
     "api",
     "board",
+    # The PostgreSQL server's backups and their restore (manage.py backup / restore).
+    "dbbackup",
     # The rules library; an app only for the migrations that once made the prize and
     # scorekeeper tables (their models now live in prizes and scorekeeper).
     "scoring",
 ]
 
 MIDDLEWARE = [
+    # First: the club a request was for is on its log lines, and on its one access line.
+    "clubs.logs.RequestLog",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -280,6 +296,18 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 SNAPSHOT_DIR = Path(os.environ.get("SNAPSHOT_DIR", VAR_DIR / "snapshots"))
+# Backups (manage.py backup): SQLite's online copy, or on PostgreSQL django-dbbackup's
+# pg_dump in its custom format, restored by pg_restore in one transaction. BACKUP_KEEP:
+# how many PostgreSQL backups a scheduled `backup` keeps in BACKUP_DIR (older ones go).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", VAR_DIR / "backups"))
+STORAGES["dbbackup"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": str(BACKUP_DIR), "file_permissions_mode": 0o600},
+}
+DBBACKUP_CONNECTORS = {
+    "default": {"CONNECTOR": "dbbackup.db.postgresql.PgDumpBinaryConnector"},
+}
+BACKUP_KEEP = max(1, int(os.environ.get("BACKUP_KEEP", "14")))
 
 # One cache for every process of the site (gunicorn's workers, the practice table's own
 # server): files in CACHE_DIR (config/shared_cache.py). "default" keeps where points were
@@ -343,9 +371,26 @@ RATELIMIT_FAIL_OPEN = True  # a cache that cannot count lets practice go on
 # across processes all the same (config/shared_cache.py).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 
+# Every line says which club the request was for (clubs/logs.py: `club=12 "Name"`, or
+# `club=-` for none), so one server's log of many clubs can be read club by club.
+# REQUEST_LOG_LEVEL=INFO adds a line per request (method, path, status, milliseconds,
+# club): the hosted server's access log; the hall's laptop keeps it off.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"club": {"()": "clubs.logs.ClubFilter"}},
+    "formatters": {
+        "club": {"format": "%(asctime)s %(levelname)s %(name)s club=%(club)s %(message)s"}
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["club"],
+            "formatter": "club",
+        }
+    },
+    "loggers": {
+        "carddrive.requests": {"level": os.environ.get("REQUEST_LOG_LEVEL", "WARNING")},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

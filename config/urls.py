@@ -4,11 +4,14 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from accounts import urls as accounts_urls
+from clubs.views import health
 from drives import urls as drives_urls
 from printing import urls as printing_urls
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
+    # The load balancer's probe: this app server answers and reaches its database.
+    path("health/", health, name="health"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("drives/", include("drives.urls")),

@@ -45,6 +45,8 @@ API = (API_ORGANIZER, API_SCORER, API_OPEN)
 
 
 ROLES: dict[str, str] = {
+    # config/urls.py: the load balancer's probe (tests/site/test_deploy.py)
+    "health": GET_ONLY,
     "/": PUBLIC,  # the front door redirects to the drive list; it writes nothing
     # drives/urls.py
     "drives:drive_list": GET_ONLY,

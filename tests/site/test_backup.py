@@ -155,11 +155,18 @@ def run(capsys) -> tuple[int, str]:
     return e.value.code, capsys.readouterr().err
 
 
-def test_on_postgresql_it_refuses_plainly_and_names_pg_dump(monkeypatch, capsys, tmp_path):
+def test_on_postgresql_a_pg_dump_that_fails_keeps_nothing_and_says_why(
+    monkeypatch, capsys, settings, tmp_path
+):
+    """The PostgreSQL backup is pg_dump (tests/site/test_deploy.py restores one); here the
+    site is shown as PostgreSQL and pg_dump cannot be found, so it fails."""
     monkeypatch.setattr(connection, "vendor", "postgresql")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    settings.BACKUP_DIR = tmp_path / "backups"
     code, err = run(capsys)
     assert code == 1
-    assert "PostgreSQL" in err and "pg_dump" in err
+    assert "The backup did not come out whole; nothing kept" in err
+    assert list((tmp_path / "backups").glob("db-*")) == []
 
 
 def test_with_no_database_file_it_refuses_with_exit_code_1(monkeypatch, capsys):

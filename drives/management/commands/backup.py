@@ -5,7 +5,11 @@ entered meanwhile are either in the copy or not, never half. The copy is written
 next to its destination first, flushed to disk and checked to open, and then
 renamed, so an interrupted backup never leaves a broken file where a good one
 was. The copy is readable by the site's account only (0600; var/backups/ 0700).
-On PostgreSQL it refuses: pg_dump is the tool there.
+
+On PostgreSQL (the hosted server) it is django-dbbackup's pg_dump in its custom format,
+`BACKUP_DIR/db-YYYYMMDD-HHMMSS.psql.bin`, keeping the newest BACKUP_KEEP of them (a
+scheduled backup never fills the disk); `--to` writes one file there and removes nothing.
+`manage.py restore FILE` puts one back (pg_restore, in one transaction).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import os
 from pathlib import Path
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.utils import timezone
@@ -34,10 +39,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         if connection.vendor == "postgresql":
-            raise CommandError(
-                "The database is PostgreSQL: back it up with pg_dump, for example "
-                "`pg_dump --format=custom --file=card-drive.dump <database>`."
-            )
+            self._postgresql(opts["to"])
+            return
         if connection.vendor != "sqlite":
             raise CommandError(
                 f"The database is {connection.display_name}: use its own backup tool."
@@ -70,3 +73,31 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Backup of {source} written to {target} ({target.stat().st_size} bytes)."
         )
+
+    def _postgresql(self, to: str | None) -> None:
+        name = f"db-{timezone.localtime():%Y%m%d-%H%M%S}.psql.bin"
+        target = Path(to) if to else Path(settings.BACKUP_DIR) / name
+        if to and (target.is_dir() or to.endswith(("/", os.sep))):
+            target = target / name
+        private_folder(target.parent)
+        try:
+            call_command("dbbackup", "--noinput", "--quiet", "--output-path", str(target))
+        except Exception as e:  # pg_dump missing, the server unreachable, a full disk
+            target.unlink(missing_ok=True)
+            raise CommandError(f"The backup did not come out whole; nothing kept: {e}") from e
+        os.chmod(target, 0o600)
+        self.stdout.write(
+            f"Backup of the PostgreSQL database written to {target} "
+            f"({target.stat().st_size} bytes)."
+        )
+        if not to:
+            for old in kept_too_long(target.parent, settings.BACKUP_KEEP):
+                old.unlink(missing_ok=True)
+                old.with_name(old.name + ".metadata").unlink(missing_ok=True)
+                self.stdout.write(f"Removed the older backup {old.name}.")
+
+
+def kept_too_long(folder: Path, keep: int) -> list[Path]:
+    """The scheduled PostgreSQL backups past the newest `keep` (their names sort by time)."""
+    found = sorted(folder.glob("db-*.psql.bin"))
+    return found[: max(0, len(found) - keep)]

@@ -6,15 +6,20 @@ the path of any copy (a backup). `--dry-run` says what the snapshot holds (its d
 games and results, when it was written) and what a restore would do, and changes
 nothing. A restore first keeps the database in place beside it
 (`db-before-restore-<time>.sqlite3`): nothing is lost (drives/restore.py).
-On PostgreSQL it refuses: pg_restore is the tool there.
+On PostgreSQL SNAPSHOT is a backup file (`manage.py backup` wrote it): `--dry-run`
+reads its table of contents and changes nothing; the restore is django-dbbackup's
+pg_restore in one transaction, so a restore that fails halfway leaves the database as it
+was. Stop the app servers first.
 """
 
 from __future__ import annotations
 
+import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.utils import timezone
@@ -44,10 +49,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         if connection.vendor == "postgresql":
-            raise CommandError(
-                "The database is PostgreSQL: restore a pg_dump file with pg_restore, for "
-                "example `pg_restore --clean --dbname=<database> card-drive.dump`."
-            )
+            self._postgresql(opts["snapshot"], dry_run=opts["dry_run"])
+            return
         database = snapshots.database_file()
         if database is None:
             raise CommandError("The database is in memory: there is no file to restore into.")
@@ -133,3 +136,36 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  {d.name} ({d.date}): {d.status}, {at}, {d.pairs} pairs, {d.results} results"
             )
+
+    def _postgresql(self, name: str | None, *, dry_run: bool) -> None:
+        folder = Path(settings.BACKUP_DIR)
+        if not name:
+            found = sorted(folder.glob("db-*.psql.bin")) if folder.is_dir() else []
+            if not found:
+                self.stdout.write(f"No backups in {folder}.")
+            for path in found:
+                self.stdout.write(f"{path.name}  {path.stat().st_size} bytes")
+            return
+        path = Path(name)
+        if not path.exists() and (folder / name).exists():
+            path = folder / name
+        if not path.is_file():
+            raise CommandError(f"There is no backup file {name}.")
+        listed = subprocess.run(
+            ["pg_restore", "--list", str(path)], capture_output=True, text=True, check=False
+        )
+        if listed.returncode != 0:
+            raise CommandError(
+                f"{path} is not a backup pg_restore can read; nothing changed: "
+                f"{listed.stderr.strip()}"
+            )
+        tables = sum(1 for line in listed.stdout.splitlines() if " TABLE DATA " in line)
+        self.stdout.write(f"{path}: a PostgreSQL backup with {tables} tables' rows.")
+        if dry_run:
+            self.stdout.write("Dry run: nothing was changed.")
+            return
+        try:
+            call_command("dbrestore", "--noinput", "--quiet", "--input-path", str(path))
+        except Exception as e:
+            raise CommandError(f"Not restored, nothing changed: {e}") from e
+        self.stdout.write(f"Restored {path} into the database.")

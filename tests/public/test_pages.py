@@ -6,6 +6,7 @@ with the pairs or the nights."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -229,7 +230,8 @@ def test_a_players_history_of_the_shown_nights(client, club, organizer, shown):
     html = r.content.decode()
     assert "Mary MacNeil" in html and "Flora MacLeod" in html  # her partner
     assert night_url(night) in html and "Private night" not in html
-    assert "1 night, " in html
+    won = int(re.search(r'<td class="num">(\d+)</td>', html.split("Flora MacLeod")[1]).group(1))
+    assert f"1 night played. {won} game{'' if won == 1 else 's'} won." in html
     assert "of 4" in html  # her place among the night's 4 pairs
 
 

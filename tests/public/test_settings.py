@@ -166,3 +166,8 @@ def test_what_is_shown_is_marked_on_the_screen(org_client, club, organizer):
     assert "Take off the public page" in shown_part
     assert "Show on the public page" in hidden_part
     assert 'id="public-on" name="on" value="1" checked' in html
+
+
+def test_the_clubs_people_page_leads_to_the_screen(org_client):
+    html = org_client.get(reverse("club:people")).content.decode()
+    assert 'id="club-public-page"' in html and f'href="{SETTINGS}"' in html

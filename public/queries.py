@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 
-from clubs.models import Player
+from clubs.models import Club, Player
 from drives.interface import pairs_won
 from drives.models import Drive, Pair
 from leagues.interface import LeagueStandings, league_standings
@@ -25,10 +25,17 @@ from seasons.models import Series
 
 from .models import PublicDrive, PublicLeague, PublicPage, PublicSeries
 
+# A suspended club's page is not there: on a server where the site administrator can
+# suspend a club (Club.suspended_at), its public page is a 404 like one turned off.
+SUSPENSION = "suspended_at" in {f.name for f in Club._meta.get_fields()}
+
 
 def open_page(slug: str) -> PublicPage | None:
     """The club's page at this address if the club has it on (one statement)."""
-    return PublicPage.objects.select_related("club").filter(slug=slug, on=True).first()
+    pages = PublicPage.objects.select_related("club").filter(slug=slug, on=True)
+    if SUSPENSION:
+        pages = pages.filter(club__suspended_at__isnull=True)
+    return pages.first()
 
 
 def shown_drives(club_id: int):

@@ -11,8 +11,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
+from clubs.models import Club, Player
 from drives.models import Drive
+from public.queries import SUSPENSION
 from seasons import services as seasons
 from tests.builders import HTMX, NOW, make_club, make_drive, make_user
 from tests.builders.leagues import four_teams, make_league, night_with_pairs, play_by_strength
@@ -116,6 +117,16 @@ def test_an_unknown_address_or_a_page_turned_off_is_a_plain_404(client, club, or
         r = client.get(url)
         assert r.status_code == 404, url
         assert "Friday 45s" not in r.content.decode()
+
+
+@pytest.mark.skipif(not SUSPENSION, reason="clubs cannot be suspended on this server")
+def test_a_suspended_clubs_page_is_a_404(client, club, shown):
+    assert client.get(club_url()).status_code == 200
+    Club.objects.filter(pk=club.pk).update(suspended_at=NOW, suspended_reason="Dues unpaid")
+    for url in (club_url(), night_url(shown[0]), series_url(shown[3]), player_url(mary(club))):
+        r = client.get(url)
+        assert r.status_code == 404, url
+        assert "Dues unpaid" not in r.content.decode()
 
 
 def test_a_night_series_or_league_not_shown_is_a_404(client, club, organizer, shown):

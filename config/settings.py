@@ -109,6 +109,8 @@ INSTALLED_APPS = [
     "players",
     # Above them: print, export and import, the API, the board.
     "printing",
+    # Beside them: a club's public pages (opt-in), for an association's server.
+    "public",
     "exchange",
     "api",
     "board",

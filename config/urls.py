@@ -40,6 +40,8 @@ urlpatterns = [
     path("club/players/", include("players.urls")),
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
     path("api/", include("api.urls")),
+    # A club's public pages (/p/<address>/, no login) and the organizer's screen for them.
+    path("", include("public.urls")),
     # The language switch on every page (Django's set_language: a cookie kept per device).
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -232,6 +232,17 @@ ROLES: dict[str, str] = {
     "practice:friends_move": PUBLIC,
     "practice:friends_next": PUBLIC,
     "practice:friends_hand_over": PUBLIC,
+    # public/urls.py: the organizer's "Public page" screen and its buttons (/club/public/),
+    # and the club's public pages (/p/<slug>/, anyone, reading only)
+    "public:settings": ORGANIZER,
+    "public:drive_show": ORGANIZER,
+    "public:series_show": ORGANIZER,
+    "public:league_show": ORGANIZER,
+    "public:club": GET_ONLY,
+    "public:drive": GET_ONLY,
+    "public:series": GET_ONLY,
+    "public:league": GET_ONLY,
+    "public:player": GET_ONLY,
     # api/urls.py under /api/
     "api:api-root": API_OPEN,
     "api:openapi-json": API_OPEN,
@@ -373,6 +384,7 @@ def kwarg_values(world) -> dict:
         "place": 1,
         "table_code": world.friends.code,
         "kind": "winner",
+        "slug": "st-josephs",
     }
 
 
@@ -380,7 +392,7 @@ def state() -> dict:
     """Rows of every table of the project, and the accounts and drives as they stand."""
     models = [
         m
-        for label in ("clubs", "drives", "prizes", "scorekeeper", "seasons", "leagues")
+        for label in ("clubs", "drives", "prizes", "scorekeeper", "seasons", "leagues", "public")
         for m in apps.get_app_config(label).get_models()
     ]
     users = get_user_model().objects.order_by("pk")

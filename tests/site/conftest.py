@@ -19,6 +19,7 @@ from tests.builders.friends import friends_table
 from tests.builders.leagues import make_league, make_team, night_with_pairs
 from tests.builders.players import link as link_people
 from tests.builders.players import make_player
+from tests.builders.public import public_page, show
 from tests.builders.series import make_series
 
 
@@ -68,6 +69,10 @@ def world(club, organizer):
     )
     api_key = api_tokens.token_create(actor=organizer, name="Scoreboard", now=NOW).token
     friends, _keys = friends_table("Ann", "Bob", "Cy")
+    # The club's public page shows the drive, the series and the league.
+    public_page(club, organizer, slug="st-josephs", histories=True)
+    for thing in (drive, series, league):
+        show(thing, organizer)
     other = make_user(make_club("Legion Branch 12"), username="other-organizer")
     clients = {"anonymous": Client()}
     for who, user in (("scorer", scorer), ("other_organizer", other), ("organizer", organizer)):

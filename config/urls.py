@@ -4,12 +4,13 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from accounts import urls as accounts_urls
+from accounts.views.login import LoginView
 from drives import urls as drives_urls
 from printing import urls as printing_urls
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("drives/", include("drives.urls")),
     # Above the night and prizes: the drive's print, files and standings, the board, the API.
@@ -37,6 +38,8 @@ urlpatterns = [
     path("club/players/", include("players.urls")),
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
     path("api/", include("api.urls")),
+    # The association's site administrator: every club of this server.
+    path("site/", include("siteadmin.urls")),
     # The language switch on every page (Django's set_language: a cookie kept per device).
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubs.interface import ClubSuspended
 from clubs.views import handle_drive_errors, origin_of, speak_club_language
 
 from .. import queries, services
@@ -68,6 +69,8 @@ def pair_page(request: HttpRequest, card: str) -> HttpResponse:
     if found is None:
         return _not_a_card(request)
     speak_club_language(request, found.club_language)
+    if found.club_suspended_at is not None:
+        raise ClubSuspended(found.club_suspended_reason)
     key = seen_key(found)
     if request.htmx and request.GET.get("seen") == key:
         return _fresh(HttpResponse(status=204))

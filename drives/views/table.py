@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.interface import DriveError, Origin
+from clubs.interface import DriveError, Origin, club_open
 from clubs.views import speak_club_language
 
 from .. import queries, services
@@ -62,6 +62,7 @@ def _card(request: HttpRequest, token: str, *, with_table: bool = True) -> queri
     if card is None:
         raise Http404(_("This table card is not valid."))
     speak_club_language(request, card.link.club.language)
+    club_open(card.link.club)
     return card
 
 

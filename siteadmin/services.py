@@ -23,9 +23,15 @@ REASON_MAX = Club._meta.get_field("suspended_reason").max_length
 NAME_MAX = Club._meta.get_field("name").max_length
 
 
+# No 0/o, 1/l/i: a first password is read out on the telephone or copied from paper.
+PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
 def new_password() -> str:
-    """A first password to read out or write down: 12 letters and digits, random."""
-    return secrets.token_urlsafe(9)
+    """A first password to read out or write down: three groups of four letters and digits
+    drawn at random (some 59 bits), e.g. "k7mq-x3fd-9hwp"."""
+    letters = [secrets.choice(PASSWORD_LETTERS) for _ in range(12)]
+    return "-".join("".join(letters[i : i + 4]) for i in range(0, 12, 4))
 
 
 def _club_name(raw: str) -> str:

@@ -135,3 +135,11 @@ def test_the_database_keeps_a_suspension_and_its_reason_together(admin):
         Club.objects.filter(pk=club.pk).update(suspended_at=NOW)
     with pytest.raises(IntegrityError), transaction.atomic():
         Club.objects.filter(pk=club.pk).update(suspended_reason="Dues")
+
+
+def test_a_first_password_reads_out_plainly():
+    passwords = {services.new_password() for _ in range(200)}
+    assert len(passwords) == 200
+    for password in passwords:
+        assert len(password) == 14 and password.count("-") == 2
+        assert not set(password) & set("0o1liI")

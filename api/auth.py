@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from ninja.security import HttpBearer
 
 from accounts import interface as api_tokens
-from clubs.interface import DriveError
+from clubs.interface import DriveError, suspension_words
 
 
 class BearerKey(HttpBearer):
@@ -31,5 +31,7 @@ class BearerKey(HttpBearer):
         found = api_tokens.token_authenticate(token, now=timezone.now())
         if found is None:
             raise DriveError(api_tokens.token_refusal(token), 401)
+        if found.club_suspended_at is not None:
+            raise DriveError(suspension_words(found.club_suspended_reason), 403)
         request.user = found.user
         return found

@@ -32,8 +32,10 @@ from . import contents
 
 
 def _public_drive(drive_id: int, setting: str) -> Drive | None:
-    """The drive if that public screen of it is on, else None (one query)."""
-    return Drive.objects.select_related("club").filter(pk=drive_id, **{setting: True}).first()
+    """The drive if that public screen of it is on and its club not suspended, else None
+    (one query)."""
+    found = Drive.objects.select_related("club").filter(club__suspended_at__isnull=True)
+    return found.filter(pk=drive_id, **{setting: True}).first()
 
 
 def _not_shown(request: HttpRequest, *, poll: bool = False) -> HttpResponse:

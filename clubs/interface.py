@@ -7,7 +7,14 @@ else of clubs (import-linter checks it). clubs imports no app but scoring.
 
 from .audit import FRONT, Origin, audit_row, audit_words, label_words, record_audit, words_join
 from .disk import disk_full
-from .errors import DriveError, StaleError, refusal_error
+from .errors import (
+    ClubSuspended,
+    DriveError,
+    StaleError,
+    club_open,
+    refusal_error,
+    suspension_words,
+)
 from .logs import note_club
 from .matching import LIKELY, Candidate, Decision, Match, Register, fold
 from .models import PLAYER_NAME_MAX, Player
@@ -27,6 +34,9 @@ __all__ = [
     "note_club",
     "LIKELY",
     "Candidate",
+    "ClubSuspended",
+    "club_open",
+    "suspension_words",
     "Decision",
     "Match",
     "Register",

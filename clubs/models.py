@@ -47,12 +47,29 @@ class Club(models.Model):
         _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
     )
 
+    # Suspended by the association's site administrator: every row is kept, and its members,
+    # API keys, table cards, pair cards and public screens are refused with the reason.
+    suspended_at = models.DateTimeField(_("suspended at"), null=True, blank=True)
+    suspended_reason = models.CharField(_("reason for the suspension"), max_length=300, blank=True)
+
     class Meta:
         db_table = "drives_club"  # kept from before the move: no table rebuilt
         verbose_name = _("club")
+        constraints = [
+            # A suspension always says why; a club in use has no reason left behind.
+            models.CheckConstraint(
+                condition=(Q(suspended_at__isnull=True) & Q(suspended_reason=""))
+                | (Q(suspended_at__isnull=False) & ~Q(suspended_reason="")),
+                name="club_suspension_has_reason",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_suspended(self) -> bool:
+        return self.suspended_at is not None
 
 
 class Membership(models.Model):

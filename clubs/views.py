@@ -31,7 +31,7 @@ from django_htmx.http import reswap, retarget
 
 from .audit import Origin
 from .converters import TooLarge
-from .errors import DriveError
+from .errors import ClubSuspended, DriveError, club_open
 from .logs import note_club
 from .models import Membership
 
@@ -56,11 +56,14 @@ def speak_club_language(request: HttpRequest, language: str) -> None:
 
 
 def membership_of(request: HttpRequest) -> Membership:
+    """The person's membership with its club; a plain 403 for an account of no club, and
+    for a suspended club's members its reason (clubs.errors.club_open)."""
     m = Membership.objects.select_related("club").filter(user=request.user).first()
     if m is None:
         raise PermissionDenied(_("This account does not belong to a club."))
     speak_club_language(request, m.club.language)
     note_club(m.club.pk, m.club.name)
+    club_open(m.club)
     return m
 
 
@@ -139,12 +142,23 @@ def htmx_refusal(request, message: str, status: int) -> HttpResponse:
     return reswap(retarget(response, "#flash"), "innerHTML")
 
 
+def _suspended_page(request, exception: ClubSuspended) -> HttpResponse:
+    """A suspended club's screens, cards and phones: the reason and who to ask, with only a
+    way to log out (nothing of the club is reachable)."""
+    if getattr(request, "htmx", False):
+        return htmx_refusal(request, exception.args[0], 403)
+    ctx = {"title": _("This club is suspended"), "text": exception.args[0]}
+    return render(request, "clubs/suspended.html", ctx, status=403)
+
+
 def _error_page(request, status: int, title: str, text: str) -> HttpResponse:
     """A refusal in the product's words with a way back, as a page (or, for htmx, in the
     flash region of the page the request came from)."""
     if getattr(request, "htmx", False):
         return htmx_refusal(request, text, status)
-    if request.user.is_authenticated:
+    if request.user.is_authenticated and request.user.is_superuser:
+        back = (reverse("siteadmin:clubs"), _("The clubs of this server"))
+    elif request.user.is_authenticated:
         back = (reverse("drives:drive_list"), _("Back to the drives"))
     elif request.path.startswith(("/t/", "/board/")):
         back = (None, "")  # a phone or a projector: nobody there can log in
@@ -205,6 +219,8 @@ def bad_request(request, exception=None):
 
 
 def forbidden(request, exception=None):
+    if isinstance(exception, ClubSuspended):
+        return _suspended_page(request, exception)
     return _error_page(
         request, 403, _("Only an organizer can do this"), _("Only an organizer can do this.")
     )

@@ -52,6 +52,9 @@ ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h
 SITE_BASE_URL = network.base_url(
     configured=os.environ.get("SITE_BASE_URL", ""), port=os.environ.get("PORT", "8000")
 )
+# Who a suspended club's people are told to ask (an association's e-mail or telephone):
+# "This club is suspended: ... Ask the association's site administrator (SITE_CONTACT)".
+SITE_CONTACT = os.environ.get("SITE_CONTACT", "").strip()
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 # Over HTTPS the session and CSRF cookies are sent over HTTPS only. The hall's own
@@ -116,6 +119,7 @@ INSTALLED_APPS = [
     "board",
     # The PostgreSQL server's backups and their restore (manage.py backup / restore).
     "dbbackup",
+    "siteadmin",
     # The rules library; an app only for the migrations that once made the prize and
     # scorekeeper tables (their models now live in prizes and scorekeeper).
     "scoring",

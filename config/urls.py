@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from accounts import urls as accounts_urls
+from accounts.views.login import LoginView
 from clubs.views import health
 from drives import urls as drives_urls
 from printing import urls as printing_urls
@@ -12,7 +13,7 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
     # The load balancer's probe: this app server answers and reaches its database.
     path("health/", health, name="health"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("drives/", include("drives.urls")),
     # Above the night and prizes: the drive's print, files and standings, the board, the API.
@@ -42,6 +43,8 @@ urlpatterns = [
     path("api/", include("api.urls")),
     # A club's public pages (/p/<address>/, no login) and the organizer's screen for them.
     path("", include("public.urls")),
+    # The association's site administrator: every club of this server.
+    path("site/", include("siteadmin.urls")),
     # The language switch on every page (Django's set_language: a cookie kept per device).
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -37,7 +37,7 @@ TABLE_GAME += ("source", "version", "reported_device", "wrong_codes")
 SEAT = ("id", "drive_id", "game", "table_game_id", "pair_id", "slot", "from_table")
 PAIR = ("id", "drive_id", "number", "player1", "player2", "code")
 LINK = ("id", "club_id", "table", "token")
-CLUB = ("id", "name", "table_drive_id", "language")
+CLUB = ("id", "name", "table_drive_id", "language", "suspended_at", "suspended_reason")
 SUBMITTED = ("source", "answer_status", "answer")
 FIRST_TABLE = ("id", "game", "table")
 
@@ -432,6 +432,7 @@ CARD_PAIR = ("id", "drive_id", "number", "player1", "player2", "arrived_game")
 CARD_PAIR += ("left_after_game", "card_token")
 _PAIR_CARD = (
     f"SELECT {_P.columns(CARD_PAIR)}, {_D.columns(DRIVE)}, {_C.name}, {_C.language}, "
+    f"{_C.suspended_at}, {_C.suspended_reason}, "
     f"{_FINGERPRINT_COLUMNS} "
     f"FROM {_P} JOIN {_D} ON {_D.id} = {_P.drive_id} JOIN {_C} ON {_C.id} = {_D.club_id} "
     f"WHERE {_P.card_token} = %s"
@@ -441,13 +442,15 @@ _PAIR_CARD = (
 @dataclass(frozen=True)
 class PairCard:
     """A card token's pair (number, names, arrival and leaving; never its pair code) with
-    its drive, its club's name and language, and the drive's fingerprint (as fingerprint()
-    reads it)."""
+    its drive, its club's name and language, the club's suspension (when and why, None and
+    "" for a club in use) and the drive's fingerprint (as fingerprint() reads it)."""
 
     pair: Pair
     drive: Drive
     club_name: str
     club_language: str
+    club_suspended_at: object
+    club_suspended_reason: str
     fingerprint: tuple
 
     @property
@@ -464,27 +467,30 @@ def pair_card(token: str) -> PairCard | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    p, d, club = _split(row, CARD_PAIR, DRIVE, ("name", "language"))
-    fingerprint = row[len(CARD_PAIR) + len(DRIVE) + 2 :]
+    club_columns = ("name", "language", "suspended_at", "suspended_reason")
+    p, d, club = _split(row, CARD_PAIR, DRIVE, club_columns)
+    fingerprint = row[len(CARD_PAIR) + len(DRIVE) + len(club_columns) :]
     pair = _make(Pair, CARD_PAIR, p)
     drive = _make(Drive, DRIVE, d)
     pair.drive = drive
-    return PairCard(pair, drive, club[0], club[1], tuple(fingerprint))
+    return PairCard(pair, drive, *club, tuple(fingerprint))
 
 
 BOARD_DRIVE = ("id", "club_id", "name", "date", "status", "current_game", "games")
 BOARD_DRIVE += ("board_public", "standings_public")
-# With the club's language: a projector that has not chosen one shows the club's.
+# With the club's language: a projector that has not chosen one shows the club's. A
+# suspended club's screens are not shown (the same 404 as a screen switched off).
 _PUBLIC = {
     screen: f"SELECT {_D.columns(BOARD_DRIVE)}, {_C.language} FROM {_D} "
     f"JOIN {_C} ON {_C.id} = {_D.club_id} "
-    f"WHERE {_D.id} = %s AND {getattr(_D, screen)} = %s"
+    f"WHERE {_D.id} = %s AND {getattr(_D, screen)} = %s AND {_C.suspended_at} IS NULL"
     for screen in ("board_public", "standings_public")
 }
 
 
 def public_drive(drive_id: int, screen: str) -> Drive | None:
-    """The drive if its public screen ("board_public" or "standings_public") is on, with
+    """The drive if its public screen ("board_public" or "standings_public") is on and its
+    club is not suspended, with
     the columns the public screens show (the others deferred) and its club's language as
     `club_language`; else None."""
     with connection.cursor() as cursor:

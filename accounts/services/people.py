@@ -99,6 +99,29 @@ def _who(m: Membership) -> dict:
     return {"username": m.user.get_username(), "role": m.role}
 
 
+def account_new(*, username: str, password: str) -> AbstractBaseUser:
+    """A new login with its password, inside the caller's transaction and audit entry (a
+    club's new person, a new club's first organizer): the username cleaned and free whatever
+    its case, the password by the site's rules (AUTH_PASSWORD_VALIDATORS)."""
+    user_model = get_user_model()
+    username = _clean_username(username)
+    # Case-blind: "Mary" and "mary" on one tablet's login screen would be a trap.
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise DriveError(
+            _("The username %(name)s is taken. Choose another one.") % {"name": username},
+            400,
+        )
+    _check_password(password, user_model(username=username))
+    try:
+        with transaction.atomic():
+            return user_model.objects.create_user(username=username, password=password)
+    except IntegrityError as e:  # someone added the same name a moment ago
+        raise DriveError(
+            _("The username %(name)s is taken. Choose another one.") % {"name": username},
+            400,
+        ) from e
+
+
 def member_add(
     *,
     club: Club,
@@ -110,25 +133,10 @@ def member_add(
     origin: Origin = FRONT,
 ) -> Membership:
     """A new login for the club with the password the organizer typed."""
-    user_model = get_user_model()
     role = _check_role(role)
-    username = _clean_username(username)
     with transaction.atomic():
-        # Case-blind: "Mary" and "mary" on one tablet's login screen would be a trap.
-        if user_model.objects.filter(username__iexact=username).exists():
-            raise DriveError(
-                _("The username %(name)s is taken. Choose another one.") % {"name": username},
-                400,
-            )
-        _check_password(password, user_model(username=username))
-        try:
-            with transaction.atomic():
-                user = user_model.objects.create_user(username=username, password=password)
-        except IntegrityError as e:  # another organizer added the same name a moment ago
-            raise DriveError(
-                _("The username %(name)s is taken. Choose another one.") % {"name": username},
-                400,
-            ) from e
+        user = account_new(username=username, password=password)
+        username = user.get_username()
         member = Membership.objects.create(club=club, user=user, role=role)
         summary = (
             gettext_noop("Organizer account '%(name)s' added")

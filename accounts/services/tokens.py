@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from clubs.interface import FRONT, DriveError, Origin, TextError, clean_text, record_audit
@@ -168,12 +169,20 @@ def tokens_revoke_all(*, actor, now: datetime, origin: Origin = FRONT) -> int:
 
 
 def token_authenticate(key: str, *, now: datetime) -> ApiToken | None:
-    """The live key this is (with its user), or None: unknown, revoked, or its person removed."""
+    """The live key this is (with its user and, as club_suspended_at and
+    club_suspended_reason, its club's suspension), or None: unknown, revoked, or its person
+    removed."""
     if not key or not key.startswith(KEY_START) or len(key) > 200:
         return None
+    # With the club of the key's person (one club an account: a unique membership), so the
+    # API refuses a suspended club's key in the same statement.
     token = (
         ApiToken.objects.select_related("user")
         .filter(digest=digest_of(key), revoked_at__isnull=True)
+        .annotate(
+            club_suspended_at=F("user__memberships__club__suspended_at"),
+            club_suspended_reason=F("user__memberships__club__suspended_reason"),
+        )
         .first()
     )
     if token is None or not token.user.is_active:

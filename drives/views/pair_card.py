@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from clubs.interface import note_club
+from clubs.interface import ClubSuspended, note_club
 from clubs.views import handle_drive_errors, origin_of, speak_club_language
 
 from .. import queries, services
@@ -70,6 +70,8 @@ def pair_page(request: HttpRequest, card: str) -> HttpResponse:
         return _not_a_card(request)
     speak_club_language(request, found.club_language)
     note_club(found.drive.club_id, found.club_name)
+    if found.club_suspended_at is not None:
+        raise ClubSuspended(found.club_suspended_reason)
     key = seen_key(found)
     if request.htmx and request.GET.get("seen") == key:
         return _fresh(HttpResponse(status=204))

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from clubs.interface import note_club
+from clubs.interface import club_open, note_club
 from clubs.views import membership_of, organizer_only, speak_club_language
 
 from ..models import Drive, JarEntry, Pair, PrizeSettings
@@ -35,6 +35,7 @@ def get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool =
         raise Http404(_("No such drive in your club."))
     speak_club_language(request, drive.club.language)
     note_club(drive.club.pk, drive.club.name)
+    club_open(drive.club)
     if not scorer_ok:
         organizer_only(drive.member_role)
     request.role = drive.member_role

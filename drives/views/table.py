@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.interface import DriveError, Origin, note_club
+from clubs.interface import DriveError, Origin, club_open, note_club
 from clubs.views import speak_club_language
 
 from .. import queries, services
@@ -63,6 +63,7 @@ def _card(request: HttpRequest, token: str, *, with_table: bool = True) -> queri
         raise Http404(_("This table card is not valid."))
     speak_club_language(request, card.link.club.language)
     note_club(card.link.club.pk, card.link.club.name)
+    club_open(card.link.club)
     return card
 
 

@@ -30,6 +30,9 @@ GET_ONLY = "get-only"  # reading only: a POST is refused (405) or sent to log in
 OWN = "own"  # one account's own thing (an API key): any other account gets 404
 
 
+SITE_ADMIN = "site-admin"  # the association's site administrator only: anyone else 404
+
+
 # The JSON API (api/views.py) takes a bearer key, not a session: this matrix skips
 # it, and tests/api/test_api.py calls each of these with each kind of key.
 API_ORGANIZER = "api-organizer"  # an organizer's key only
@@ -243,6 +246,11 @@ ROLES: dict[str, str] = {
     "public:series": GET_ONLY,
     "public:league": GET_ONLY,
     "public:player": GET_ONLY,
+    # siteadmin/urls.py (under site/): the association's site administrator's screens
+    "siteadmin:clubs": SITE_ADMIN,
+    "siteadmin:club_new": SITE_ADMIN,
+    "siteadmin:club_suspend": SITE_ADMIN,
+    "siteadmin:club_restore": SITE_ADMIN,
     # api/urls.py under /api/
     "api:api-root": API_OPEN,
     "api:openapi-json": API_OPEN,
@@ -307,6 +315,7 @@ OBJECT_KWARGS = {
     "entry_id",
     "player_id",
     "card",
+    "club_id",
 }
 
 
@@ -385,6 +394,7 @@ def kwarg_values(world) -> dict:
         "table_code": world.friends.code,
         "kind": "winner",
         "slug": "st-josephs",
+        "club_id": world.drive.club_id,
     }
 
 

@@ -274,6 +274,20 @@ class HallDevice:
             body = e.read().decode(errors="replace")
             return Answer(e.code, body, time.perf_counter() - started, e.headers)
 
+    def api_put(self, path: str, body: bytes, key: str, timeout: float = 60) -> Answer:
+        """A JSON PUT with an API key (a hall laptop publishing its night)."""
+        req = urllib.request.Request(self.base + path, data=body, method="PUT")
+        req.add_header("Authorization", f"Bearer {key}")
+        req.add_header("Content-Type", "application/json")
+        started = time.perf_counter()
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as r:
+                text = r.read().decode()
+                return Answer(r.status, text, time.perf_counter() - started, r.headers)
+        except urllib.error.HTTPError as e:
+            text = e.read().decode(errors="replace")
+            return Answer(e.code, text, time.perf_counter() - started, e.headers)
+
     def log_in(self, username: str, password: str) -> Answer:
         """An organizer's tablet: log in through the login form."""
         self.request("/accounts/login/")

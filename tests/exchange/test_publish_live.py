@@ -79,3 +79,42 @@ def test_a_revoked_key_is_shown_on_the_laptop_and_nothing_is_published(live_serv
 
     assert "refused the club" in page and "revoked" in page
     assert not PublishedNight.objects.exists()
+
+
+def _on_postgresql() -> bool:
+    from django.db import connection
+
+    return connection.vendor == "postgresql"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_night_sent_three_times_at_once_is_one_night(live_server):
+    """Three laptops' worth of retries released together (PostgreSQL: one connection a
+    request; the SQLite test database is one connection the threads would share)."""
+    if not _on_postgresql():
+        pytest.skip("needs PostgreSQL (DATABASE_URL)")
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from exchange.services import wire
+    from tests.builders.publishing import night_body, source
+
+    _, _, drive = laptop_night(games_played=1)
+    club, server_organizer = server_club()
+    key = key_for(server_organizer)
+    revision, _, body = night_body(drive)
+    barrier = threading.Barrier(3)
+
+    def send():
+        barrier.wait()
+        return wire.send_night(
+            server=live_server.url, key=key, source=source(drive), body=body, timeout=30
+        )
+
+    with ThreadPoolExecutor(3) as pool:
+        replies = list(pool.map(lambda _: send(), range(3)))
+
+    assert all(r.ok or "twice at once" in r.error for r in replies), replies
+    assert sorted(r.outcome for r in replies if r.ok).count("published") == 1
+    assert PublishedNight.objects.get().revision == revision
+    assert Drive.objects.filter(club=club).count() == 1

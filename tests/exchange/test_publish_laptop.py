@@ -194,6 +194,7 @@ def test_the_drive_page_asks_for_its_publish_region_and_it_polls_while_the_night
 ):
     page = org_client.get(f"/drives/{drive.pk}/").content.decode()
     assert f'hx-get="{publish_url(drive)}"' in page
+    assert 'id="published-night"' not in page  # the laptop's own night is its to change
     region = org_client.get(publish_url(drive), **HTMX).content.decode()
     assert "Not published yet." in region and 'hx-trigger="every 60s"' in region
     assert "Publish to cb45s.example.ca" in region

@@ -289,6 +289,7 @@ def test_a_published_night_cannot_be_changed_on_the_servers_screens(night, serve
 
     page = client.get(f"/drives/{copy_id}/")
     assert page.status_code == 200
+    assert 'id="published-night"' in page.content.decode()
     refused = client.post(f"/drives/{copy_id}/screens/", {"board_public": "on"})
     assert refused.status_code == 409
     assert "This night is kept on the hall" in refused.content.decode()

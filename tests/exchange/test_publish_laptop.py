@@ -12,7 +12,7 @@ from drives.models import Drive
 from exchange.models import PublishingTarget, PublishState
 from exchange.services import wire
 from exchange.services.publishing import publishing_set
-from tests.builders import HTMX, NOW, started_drive
+from tests.builders import HTMX, NOW, make_club, started_drive
 from tests.builders.publishing import published_rows
 
 pytestmark = pytest.mark.django_db
@@ -264,3 +264,42 @@ def test_the_install_id_is_kept_in_var(tmp_path):
     first = settings_value(tmp_path, "INSTALL_ID")
     assert len(first) == 32 and (tmp_path / "install-id").read_text().strip() == first
     assert settings_value(tmp_path, "INSTALL_ID") == first
+
+
+# --- manage.py publish ------------------------------------------------------------------
+
+
+def test_the_command_publishes_the_running_nights_of_clubs_that_publish(
+    club, organizer, drive, target, sent
+):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    calls, _ = sent
+    unpublished_club_drive = started_drive(
+        make_club("No internet hall"), organizer, pairs=2, name="Elsewhere"
+    )
+    out = StringIO()
+    call_command("publish", stdout=out)
+    assert [c["source"].rsplit("-", 1)[1] for c in calls] == [str(drive.pk)]
+    assert f"drive {drive.pk}): published at" in out.getvalue()
+    assert not PublishState.objects.filter(drive=unpublished_club_drive).exists()
+
+    # Watching: an unchanged night is not sent again.
+    call_command("publish", "--watch", "--every", "0", "--rounds", "2", stdout=StringIO())
+    assert len(calls) == 1
+
+
+def test_the_command_says_why_a_night_was_not_published(drive, target, sent):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    _, answer = sent
+    answer["reply"] = wire.Reply(ok=False, error="No internet, or the server cannot be reached.")
+    err = StringIO()
+    call_command("publish", str(drive.pk), stdout=StringIO(), stderr=err)
+    assert "No internet" in err.getvalue()
+    with pytest.raises(CommandError):
+        call_command("publish", "999999")

@@ -77,9 +77,28 @@ def _check(source: str, revision: Any, document: Any) -> str:
     return install
 
 
-def _audit_length(document: dict) -> int:
+def _age(document: dict) -> tuple[datetime | None, int]:
+    """How far a version of a night has gone: its latest audit entry's time, and its number
+    of entries. A laptop's trail only grows, so a later version is never behind on both."""
     audit = document.get("audit")
-    return len(audit) if isinstance(audit, list) else 0
+    audit = audit if isinstance(audit, list) else []
+    times = []
+    for entry in audit:
+        try:
+            times.append(datetime.fromisoformat(entry["at"]))
+        except (TypeError, KeyError, ValueError):
+            continue
+    return (max(times) if times else None, len(audit))
+
+
+def _older(document: dict, kept: dict) -> bool:
+    """Whether `document` is an earlier version than `kept`: its last change is earlier, or
+    as late with fewer changes. A night rewound on the laptop (a snapshot put back) and
+    changed again is newer: its last change is later."""
+    (new_at, new_count), (kept_at, kept_count) = _age(document), _age(kept)
+    if new_at is None or kept_at is None:
+        return new_count < kept_count
+    return new_at < kept_at or (new_at == kept_at and new_count < kept_count)
 
 
 def _move_links(old: Drive, new: Drive) -> None:
@@ -156,7 +175,7 @@ def _receive(
     kept = PublishedNight.objects.select_for_update().filter(source=source).first()
     if kept is not None and kept.revision == revision:
         return _answer(REPLAYED, kept)
-    if kept is not None and _audit_length(document) < _audit_length(kept.document):
+    if kept is not None and _older(document, kept.document):
         raise DriveError(
             _(
                 "This is an older version of the night than the one published: nothing was "

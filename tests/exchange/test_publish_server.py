@@ -307,3 +307,20 @@ def test_the_schema_documents_the_publish_route(anon_client):
     schema = json.loads(anon_client.get("/api/openapi.json").content)
     put = schema["paths"]["/api/published/{source}"]["put"]
     assert {"200", "201", "400", "401", "403", "409", "413"} <= set(put["responses"])
+
+
+def test_a_night_rewound_on_the_laptop_and_changed_again_replaces_the_published_one(night, server):
+    """A snapshot put back on the laptop shortens its trail; the change made after it is
+    later than anything published, so it is the newer night."""
+    from exchange.services.wire import revision_of
+
+    _, _, drive = night
+    _, _, api = server
+    _, document, body = night_body(drive)
+    assert api.put(url(drive), raw=body).status_code == 201
+    rewound = json.loads(json.dumps(document))
+    later = dict(rewound["audit"][-1], at="2026-11-29T23:59:00+00:00")
+    rewound["audit"] = rewound["audit"][:-2] + [later]
+    response = api.put(url(drive), body={"revision": revision_of(rewound), "document": rewound})
+    assert response.status_code == 200, response.content
+    assert response.json()["outcome"] == "replaced"

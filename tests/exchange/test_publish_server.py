@@ -324,3 +324,45 @@ def test_a_night_rewound_on_the_laptop_and_changed_again_replaces_the_published_
     response = api.put(url(drive), body={"revision": revision_of(rewound), "document": rewound})
     assert response.status_code == 200, response.content
     assert response.json()["outcome"] == "replaced"
+
+
+def test_every_change_to_a_published_night_on_the_servers_screens_is_a_plain_409(
+    night, server, client
+):
+    """Every address that writes to a drive, posted as the server club's organizer on a
+    published night: 409 with the words, the htmx partial too, and nothing written."""
+    from tests.builders.roles import ROLES, ROUTES, WRITES
+
+    _, _, drive = night
+    club, organizer, api = server
+    _, _, body = night_body(drive)
+    copy = Drive.objects.get(pk=api.put(url(drive), raw=body).json()["drive"])
+    client.force_login(organizer)
+    pair = copy.pairs.order_by("number").first()
+    values = {
+        "drive_id": copy.pk,
+        "game": copy.current_game,
+        "table": 1,
+        "pair_id": pair.pk,
+        "number": pair.number,
+        "prize": "place-1",
+        "place": 1,
+        "kind": "winner",
+    }
+    swept = []
+    before = published_rows()
+    for key in WRITES:
+        route = ROUTES[key]
+        if "drive_id" not in route.kwargs or ROLES[key] == "public":
+            continue
+        if set(route.kwargs) - set(values):  # a series' or league's address: not the night's
+            continue
+        address = route.url(values)
+        response = client.post(address, {})
+        assert response.status_code == 409, (key, response.status_code)
+        assert "This night is kept on the hall" in response.content.decode(), key
+        htmx = client.post(address, {}, HTTP_HX_REQUEST="true")
+        assert htmx.status_code == 409, (key, htmx.status_code)
+        swept.append(key)
+    assert published_rows() == before
+    assert len(swept) > 30, swept

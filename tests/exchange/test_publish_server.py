@@ -366,3 +366,34 @@ def test_every_change_to_a_published_night_on_the_servers_screens_is_a_plain_409
         swept.append(key)
     assert published_rows() == before
     assert len(swept) > 30, swept
+
+
+def test_a_night_sent_compressed_is_taken_and_a_cut_or_swollen_one_is_refused(
+    night, server, monkeypatch
+):
+    import gzip
+
+    _, _, drive = night
+    _, _, api = server
+    _, _, body = night_body(drive)
+    packed = gzip.compress(body)
+    assert len(packed) * 4 < len(body)
+    gz = {"HTTP_CONTENT_ENCODING": "gzip"}
+    before = published_rows()
+
+    cut = api.client.put(
+        url(drive), packed[: len(packed) // 2], "application/json", **gz, **api.extra
+    )
+    _refused(cut, 400, "did not arrive whole")
+    other = api.client.put(
+        url(drive), body, "application/json", HTTP_CONTENT_ENCODING="br", **api.extra
+    )
+    _refused(other, 415, "gzip")
+    monkeypatch.setattr("exchange.views.published.MAX_BYTES", len(packed) + 10)
+    swollen = api.client.put(url(drive), packed, "application/json", **gz, **api.extra)
+    _refused(swollen, 413, "too big")
+    monkeypatch.undo()
+    assert published_rows() == before
+
+    whole = api.client.put(url(drive), packed, "application/json", **gz, **api.extra)
+    assert whole.status_code == 201, whole.content

@@ -1,4 +1,4 @@
-"""Two answers given for every view: control characters refused, a busy database a 503.
+"""Three answers given for every view: control characters refused, a busy database a 503.
 
 RefuseControlCharacters: a NUL or another control character is never part of a name,
 a number or a choice; PostgreSQL cannot even store a NUL, so text holding one broke the
@@ -12,6 +12,8 @@ full disk, with words of its own: the database could not grow (SQLite's SQLITE_F
 PostgreSQL's DiskFull) or a file could not be written (ENOSPC). A full disk met after the
 view, where no middleware's process_exception sees it (the session saved on the way out),
 gets the same answer from `server_error`, the site's 500 handler (config/urls.py).
+
+Refusals: a DriveError no view handled is its plain 4xx (below).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.defaults import server_error as django_server_error
 
 from .disk import disk_full
+from .errors import DriveError
 from .text import control_character
 from .views import htmx_refusal
 
@@ -136,6 +139,27 @@ class DatabaseUnavailable:
 
     def process_exception(self, request, exception):
         return unavailable_response(request, exception)
+
+
+class Refusals:
+    """A refusal (DriveError) no view turned into its answer is still a plain 4xx with its
+    message, never a 500: the club guard's own (drives.views.shared.get_drive_for_user
+    refuses every change to a night published from a hall's laptop, 409) comes before any
+    view's handling. Nothing was written."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, DriveError):
+            return None
+        if getattr(request, "htmx", False):
+            return htmx_refusal(request, exception.message, exception.status)
+        ctx = {"message": exception.message, "back": reverse("drives:drive_list")}
+        return render(request, "clubs/refused.html", ctx, status=exception.status)
 
 
 def server_error(request, template_name: str = "500.html") -> HttpResponse:

@@ -42,6 +42,22 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
+
+
+def _install_id() -> str:
+    """This copy of the site's own id, made once into var/install-id: a hall's laptop names
+    the nights it publishes to an association's server by it (exchange/services/publishing)."""
+    if os.environ.get("CARD_DRIVE_INSTALL_ID"):
+        return os.environ["CARD_DRIVE_INSTALL_ID"]
+    path = VAR_DIR / "install-id"
+    with contextlib.suppress(FileExistsError):
+        private_text(path, secrets.token_hex(16))
+    return path.read_text().strip()
+
+
+INSTALL_ID = _install_id()
+# How long a laptop waits for the association's server to answer a publish (seconds).
+PUBLISH_TIMEOUT = float(os.environ.get("PUBLISH_TIMEOUT", "5"))
 DEBUG = _env_bool("DEBUG", False)
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h]
 # The address printed on QR table cards and shown for table links and the board, e.g.
@@ -143,6 +159,8 @@ MIDDLEWARE = [
     "clubs.middleware.RefuseControlCharacters",
     # Near the last, so it sees a view's database error first: locked or read-only is a 503.
     "clubs.middleware.DatabaseUnavailable",
+    # A refusal no view answered (a change to a night published from a hall's laptop): a 4xx.
+    "clubs.middleware.Refusals",
     # Last: it turns a locked-out login into the login page saying so.
     "axes.middleware.AxesMiddleware",
 ]

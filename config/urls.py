@@ -5,9 +5,16 @@ from django.views.generic import RedirectView
 
 from accounts import urls as accounts_urls
 from accounts.views.login import LoginView
+from api.views import api
 from clubs.views import health
 from drives import urls as drives_urls
+from exchange import urls as exchange_urls
+from exchange.views.published import router as published_router
 from printing import urls as printing_urls
+
+# A night published from a hall's laptop is the API's (its keys, errors and docs), while
+# taking it in is exchange's, beside the API on the top floor: the two meet here.
+api.add_router("/", published_router)
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="drives:drive_list", permanent=False)),
@@ -39,6 +46,8 @@ urlpatterns = [
     path("c/", include((drives_urls.card_patterns, "card"))),
     # The club's screens: people and profile (accounts), table links (drives).
     path("club/players/", include("players.urls")),
+    # Where the laptop publishes the club's nights (an association's server).
+    path("club/publishing/", include((exchange_urls.club_patterns, "publishing"))),
     path("club/", include(([*accounts_urls.urlpatterns, *drives_urls.club_patterns], "club"))),
     path("api/", include("api.urls")),
     # A club's public pages (/p/<address>/, no login) and the organizer's screen for them.

@@ -11,23 +11,35 @@ from django.db.models import Count, F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from clubs.interface import club_open, note_club
+from clubs.interface import DriveError, club_open, note_club
 from clubs.views import membership_of, organizer_only, speak_club_language
 
 from ..models import Drive, JarEntry, Pair, PrizeSettings
+
+KEPT_ON_THE_LAPTOP = gettext_lazy(
+    "This night is kept on the hall's laptop: correct it there and publish again."
+)
 
 
 def get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool = False) -> Drive:
     """The drive if it belongs to the user's club (else 404) and the role may act (else 403).
 
-    One query: the drive joined with the user's membership of its club, and the drive the
-    club's table cards open (the result screen says when that is another drive).
+    One query: the drive joined with the user's membership of its club, the drive the
+    club's table cards open (the result screen says when that is another drive), and
+    whether the drive is a night a hall's laptop published to this server (exchange's
+    PublishedNight, named by its relation: drives imports nothing above it). Such a night
+    is kept on the laptop: every change to it here (any method but GET and HEAD, the
+    screens' and the API's) is refused, 409, and corrected there and published again.
     """
     drive = (
         Drive.objects.select_related("club", "club__table_drive")
         .filter(pk=drive_id, club__memberships__user=request.user)
-        .annotate(member_role=F("club__memberships__role"))
+        .annotate(
+            member_role=F("club__memberships__role"),
+            published_from=F("published_night__source"),
+        )
         .first()
     )
     if drive is None:
@@ -39,6 +51,8 @@ def get_drive_for_user(request: HttpRequest, drive_id: int, *, scorer_ok: bool =
     if not scorer_ok:
         organizer_only(drive.member_role)
     request.role = drive.member_role
+    if drive.published_from is not None and request.method not in ("GET", "HEAD"):
+        raise DriveError(str(KEPT_ON_THE_LAPTOP), 409)
     return drive
 
 

@@ -36,7 +36,7 @@ from tests.builders.series import make_series
 
 pytestmark = pytest.mark.django_db
 
-OPERATIONS = 16  # GET and POST /api/drives are two, and so are GET and POST /api/players
+OPERATIONS = 17  # GET and POST /api/drives are two, and so are GET and POST /api/players
 # Takes nothing but the key: one request says all there is to say.
 NO_INPUT = {"GET /api/drives", "GET /api/series"}
 # Each operation gets this many generated requests (plus hypothesis's own edge cases).

@@ -29,7 +29,13 @@ class Api:
         data = raw if raw is not None else ("" if body is NOTHING else json.dumps(body))
         return self.client.post(path, data=data, content_type="application/json", **self.extra)
 
+    def put(self, path: str, body=NOTHING, raw: bytes | str | None = None):
+        data = raw if raw is not None else ("" if body is NOTHING else json.dumps(body))
+        return self.client.put(path, data=data, content_type="application/json", **self.extra)
+
     def call(self, method: str, path: str, body=NOTHING):
+        if method == "put":
+            return self.put(path, body)
         return self.get(path) if method == "get" else self.post(path, body)
 
 

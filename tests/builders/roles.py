@@ -106,6 +106,11 @@ ROLES: dict[str, str] = {
     "exchange:csv_standings": GET_ONLY,
     "exchange:csv_results": GET_ONLY,
     "exchange:csv_audit": GET_ONLY,
+    # A drive's publishing to the association's server: its state, and "Publish to ..."
+    "exchange:drive_publish": ORGANIZER,
+    # config/urls.py: the club's publishing settings under /club/publishing/
+    "publishing:settings": ORGANIZER,  # the server's address and the club's key there
+    "publishing:stop": ORGANIZER,
     # scoring/urls.py: prizes, ties, side draws, cookie jar
     "prizes:prizes": GET_ONLY,
     "prizes:prize_settings": ORGANIZER,
@@ -271,6 +276,7 @@ ROLES: dict[str, str] = {
     "api:series_list": API_SCORER,
     "api:series_standings": API_SCORER,
     "api:league_standings": API_SCORER,
+    "api:night_publish": API_ORGANIZER,  # a hall's laptop publishes a night (exchange)
 }
 
 
@@ -297,6 +303,7 @@ API_TWINS: dict[str, str | None] = {
     "api:series_list": "seasons:series_list",
     "api:series_standings": "seasons:series_standings",
     "api:league_standings": "leagues:league_standings",
+    "api:night_publish": "exchange:drive_import",  # a night published becomes a drive here
 }
 
 

@@ -6,9 +6,9 @@ behind its front as `make run` serves. Each table has two phones: for every game
 its table page and reports the winner, the other opens it and agrees; each game's results
 arrive at random moments over --hall-minutes x --scale (the hall pattern), and once every
 table of a club is in, that club's organizer seats its next game. Meanwhile --laptops hall
-laptops (20) publish finished nights to the server (exchange: PUT /api/published/...),
-each a night of --publish-pairs pairs sent --publishes times (the first time, the same
-again: one night, and a corrected version: replaced).
+laptops (20) publish their nights to the server (PUT /api/published/<source>; made by
+bench/publish_jobs.py), each a night of --publish-pairs pairs sent --publishes times
+(the first time, the same again: one night, and a corrected version: replaced).
 
 Prints the writes' latency percentiles, writes/s, errors, results lost (answered but not
 stored) and duplicates (both must be 0), the publishes' latency, errors, nights on the
@@ -27,6 +27,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -35,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live import HallDevice, LiveServer, sql  # noqa: E402
+from bench.live import PYTHON, ROOT, HallDevice, LiveServer, sql  # noqa: E402
 from bench.load import FLOOR_SAMPLES_PER_GAME, percentile  # noqa: E402
 
 
@@ -62,9 +63,17 @@ class Publishers:
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.lock = threading.Lock()
-        self.jobs = json.loads(
-            server.manage("bench_publish", "--laptops", str(laptops), "--pairs", str(pairs))
+        made = subprocess.run(
+            [PYTHON, "bench/publish_jobs.py", "--laptops", str(laptops), "--pairs", str(pairs)],
+            cwd=ROOT,
+            env=server.env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
+        if made.returncode:
+            raise RuntimeError(f"bench/publish_jobs.py failed:\n{made.stderr[-3000:]}")
+        self.jobs = json.loads(made.stdout)
 
     def run(self, window: float, seed: int) -> None:
         rng = random.Random(seed)
@@ -75,7 +84,7 @@ class Publishers:
             for n in range(self.publishes):
                 time.sleep(max(0.0, t0 + rng.uniform(0, window) * (n + 1) - time.perf_counter()))
                 body = job["corrected"] if n == self.publishes - 1 and n > 0 else job["document"]
-                answer = device.api_put(job["path"], body, job["key"])
+                answer = device.api_put(job["path"], body.encode(), job["key"])
                 with self.lock:
                     self.latencies.append(answer.seconds * 1000)
                     if answer.status not in (200, 201):
@@ -232,6 +241,7 @@ def main() -> None:
             else None
         )
         r = night(server, drives, args.games, window, args.seed, publishers)
+        on_server = publishers.nights_on_server() if publishers is not None else 0
     header = (
         f"{'clubs':>5} {'tables':>6} {'writes':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
         f"{'writes/s':>8} {'err':>4} {'lost':>4} {'dupl':>4} {'floor':>6} {'p99/fl':>6}"
@@ -250,7 +260,7 @@ def main() -> None:
         print(
             f"publishes: {len(p.latencies)} from {args.laptops} laptops, p50 "
             f"{percentile(p.latencies, 50):.0f} ms, p99 {percentile(p.latencies, 99):.0f} ms, "
-            f"{len(p.errors)} errors, nights on the server {p.nights_on_server()} "
+            f"{len(p.errors)} errors, nights on the server {on_server} "
             f"(one per laptop: {args.laptops})"
         )
         for line in p.errors[:3]:

@@ -27,7 +27,12 @@ SECRET = "k" * 20 + "-a-long-and-random-enough-secret-for-the-deploy-check-01234
 
 
 def site_env(tmp_path, **values) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SECURE_", "SITE_"))}
+    # As on a server: none of the test run's own settings (the browser tests' async switch).
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SECURE_", "SITE_", "DJANGO_ALLOW_ASYNC_UNSAFE"))
+    }
     env.update(CARD_DRIVE_VAR=str(tmp_path / "var"), SECRET_KEY=SECRET, **values)
     return env
 

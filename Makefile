@@ -68,6 +68,7 @@ format: install-dev
 bench: install-dev
 	$(BIN)/python bench/all.py
 	$(BIN)/python bench/load.py --runs sqlite:1,postgres:1 --scale 0.05
+	$(BIN)/python bench/association.py
 	$(BIN)/python bench/bots.py --deals 200 --seeds 1
 
 ## The computer players' strength and speed in full: 1,000 deals a seed on 2 seeds, so 2,000

@@ -93,9 +93,19 @@ class Publishers:
         with ThreadPoolExecutor(len(self.jobs)) as pool:
             list(pool.map(one, self.jobs))
 
-    def nights_on_server(self) -> int:
-        [(count,)] = sql(self.server, "SELECT COUNT(*) FROM exchange_publishednight")
-        return count
+    def nights_on_server(self) -> tuple[int, int, int]:
+        """Published nights kept, the server clubs' drives (a replaced night leaves none
+        behind) and the replacements recorded: one night and one drive per laptop."""
+        [(kept,)] = sql(self.server, "SELECT COUNT(*) FROM exchange_publishednight")
+        [(drives,)] = sql(
+            self.server,
+            "SELECT COUNT(*) FROM drives_drive d JOIN drives_club c ON c.id = d.club_id "
+            "WHERE c.name LIKE 'Association club %'",
+        )
+        [(replaced,)] = sql(
+            self.server, "SELECT COUNT(*) FROM drives_auditentry WHERE action = 'night_replaced'"
+        )
+        return kept, drives, replaced
 
 
 def night(
@@ -241,7 +251,7 @@ def main() -> None:
             else None
         )
         r = night(server, drives, args.games, window, args.seed, publishers)
-        on_server = publishers.nights_on_server() if publishers is not None else 0
+        on_server = publishers.nights_on_server() if publishers is not None else (0, 0, 0)
     header = (
         f"{'clubs':>5} {'tables':>6} {'writes':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
         f"{'writes/s':>8} {'err':>4} {'lost':>4} {'dupl':>4} {'floor':>6} {'p99/fl':>6}"
@@ -260,8 +270,8 @@ def main() -> None:
         print(
             f"publishes: {len(p.latencies)} from {args.laptops} laptops, p50 "
             f"{percentile(p.latencies, 50):.0f} ms, p99 {percentile(p.latencies, 99):.0f} ms, "
-            f"{len(p.errors)} errors, nights on the server {on_server} "
-            f"(one per laptop: {args.laptops})"
+            f"{len(p.errors)} errors; on the server {on_server[0]} nights, {on_server[1]} "
+            f"drives, {on_server[2]} replaced (one each per laptop: {args.laptops})"
         )
         for line in p.errors[:3]:
             print(f"      {line}")

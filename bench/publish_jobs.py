@@ -43,7 +43,6 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6)
     opts = vars(parser.parse_args())
     now = timezone.now()
-    install = secrets.token_hex(16)
     jobs = []
     for k in range(1, opts["laptops"] + 1):
         hall = Club.objects.create(name=f"Laptop hall {k}")
@@ -85,7 +84,7 @@ def main() -> None:
         jobs.append(
             {
                 "laptop": k,
-                "path": PATH + source_of(install, drive.pk),
+                "path": PATH + source_of(secrets.token_hex(16), drive.pk),  # a laptop each
                 "key": key,
                 "document": body_of(revision_of(first), first).decode(),
                 "corrected": body_of(revision_of(corrected), corrected).decode(),

@@ -41,3 +41,34 @@ def test_the_in_process_bench_runs_every_path_at_a_small_size(tmp_path):
     ):
         assert rows[path]["median"] > 0, path
         assert rows[path]["queries"] > 0, path
+
+
+def test_the_association_bench_runs_at_a_small_size():
+    """bench/association.py on PostgreSQL: clubs' nights at once through two app servers,
+    laptops publishing; its own figures say 0 errors, lost, duplicates, one night each."""
+    import pytest
+
+    from bench.live import postgres_url
+
+    if postgres_url() is None:
+        pytest.skip("the association bench needs PostgreSQL (DATABASE_URL)")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "association.py"),
+            *("--clubs", "2", "--tables", "3", "--games", "2", "--scale", "0.03"),
+            *("--laptops", "2", "--publish-pairs", "8", "--workers", "1"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    figures = lines[-2].split()
+    assert figures[:3] == ["2", "6", "24"]  # clubs, tables, writes (2 games x 6 tables x 2)
+    assert figures[7:10] == ["0", "0", "0"]  # errors, lost, duplicates
+    assert lines[-1].endswith(
+        "0 errors; on the server 2 nights, 2 drives, 2 replaced (one each per laptop: 2)"
+    )

@@ -107,77 +107,60 @@ def shown_set(model, field: str, thing, *, shown: bool, now: datetime) -> bool:
     return True
 
 
-def drive_show(*, drive: Drive, shown: bool, actor, now: datetime, origin: Origin = FRONT) -> bool:
-    """Show the drive on the club's public page (upcoming, then its results), or stop."""
+def _show(
+    model, field: str, thing, *, shown: bool, said: tuple[str, str], actor, now, origin
+) -> bool:
+    """A drive, series or league shown on the public page or taken off: its row and, when
+    something changed, one audit entry (`said`: the words for shown, then for taken off)."""
     with transaction.atomic():
-        changed = shown_set(PublicDrive, "drive", drive, shown=shown, now=now)
+        changed = shown_set(model, field, thing, shown=shown, now=now)
         if changed:
-            said = (
-                gettext_noop("Shown on the public page: %(name)s")
-                if shown
-                else gettext_noop("Taken off the public page: %(name)s")
-            )
             record_audit(
-                club=drive.club,
-                drive=drive,
+                club=thing.club,
+                drive=thing if field == "drive" else None,
                 actor=actor,
                 now=now,
                 origin=origin,
-                action="public_drive_show" if shown else "public_drive_hide",
-                summary=said % {"name": drive.name},
+                action=f"public_{field}_{'show' if shown else 'hide'}",
+                summary=said[0 if shown else 1] % {"name": thing.name},
                 old={"shown": not shown},
                 new={"shown": shown},
             )
     return changed
+
+
+def drive_show(*, drive: Drive, shown: bool, actor, now: datetime, origin: Origin = FRONT) -> bool:
+    """Show the drive on the club's public page (upcoming, then its results), or stop."""
+    said = (
+        gettext_noop("Shown on the public page: %(name)s"),
+        gettext_noop("Taken off the public page: %(name)s"),
+    )
+    return _show(
+        PublicDrive, "drive", drive, shown=shown, said=said, actor=actor, now=now, origin=origin
+    )
 
 
 def series_show(
     *, series: Series, shown: bool, actor, now: datetime, origin: Origin = FRONT
 ) -> bool:
     """Show the series' standings on the club's public page, or stop."""
-    with transaction.atomic():
-        changed = shown_set(PublicSeries, "series", series, shown=shown, now=now)
-        if changed:
-            said = (
-                gettext_noop("Series shown on the public page: %(name)s")
-                if shown
-                else gettext_noop("Series taken off the public page: %(name)s")
-            )
-            record_audit(
-                club=series.club,
-                drive=None,
-                actor=actor,
-                now=now,
-                origin=origin,
-                action="public_series_show" if shown else "public_series_hide",
-                summary=said % {"name": series.name},
-                old={"shown": not shown},
-                new={"shown": shown},
-            )
-    return changed
+    said = (
+        gettext_noop("Series shown on the public page: %(name)s"),
+        gettext_noop("Series taken off the public page: %(name)s"),
+    )
+    return _show(
+        PublicSeries, "series", series, shown=shown, said=said, actor=actor, now=now, origin=origin
+    )
 
 
 def league_show(
     *, league: League, shown: bool, actor, now: datetime, origin: Origin = FRONT
 ) -> bool:
     """Show the league's standings on the club's public page, or stop."""
-    with transaction.atomic():
-        changed = shown_set(PublicLeague, "league", league, shown=shown, now=now)
-        if changed:
-            said = (
-                gettext_noop("League shown on the public page: %(name)s")
-                if shown
-                else gettext_noop("League taken off the public page: %(name)s")
-            )
-            record_audit(
-                club=league.club,
-                drive=None,
-                actor=actor,
-                now=now,
-                origin=origin,
-                action="public_league_show" if shown else "public_league_hide",
-                summary=said % {"name": league.name},
-                old={"shown": not shown},
-                new={"shown": shown},
-            )
-    return changed
+    said = (
+        gettext_noop("League shown on the public page: %(name)s"),
+        gettext_noop("League taken off the public page: %(name)s"),
+    )
+    return _show(
+        PublicLeague, "league", league, shown=shown, said=said, actor=actor, now=now, origin=origin
+    )

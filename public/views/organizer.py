@@ -114,61 +114,41 @@ def toggled(request: HttpRequest, m: Membership, change) -> HttpResponse:
     return redirect("public:settings")
 
 
-@login_required
-@require_POST
-def drive_show(request: HttpRequest, drive_id: int) -> HttpResponse:
+def _show(request: HttpRequest, model, pk: int, missing: str, service, field: str):
+    """One of the club's drives, series or leagues shown or taken off (else 404)."""
     m = organizer_of(request)
-    drive = Drive.objects.select_related("club").filter(pk=drive_id, club=m.club).first()
-    if drive is None:
-        raise Http404(_("No such drive in your club."))
+    thing = model.objects.select_related("club").filter(pk=pk, club=m.club).first()
+    if thing is None:
+        raise Http404(missing)
     return toggled(
         request,
         m,
-        lambda shown: services.drive_show(
-            drive=drive,
+        lambda shown: service(
+            **{field: thing},
             shown=shown,
             actor=request.user,
             now=timezone.now(),
             origin=origin_of(request, SCREEN),
         ),
     )
+
+
+@login_required
+@require_POST
+def drive_show(request: HttpRequest, drive_id: int) -> HttpResponse:
+    missing = _("No such drive in your club.")
+    return _show(request, Drive, drive_id, missing, services.drive_show, "drive")
 
 
 @login_required
 @require_POST
 def series_show(request: HttpRequest, series_id: int) -> HttpResponse:
-    m = organizer_of(request)
-    series = Series.objects.select_related("club").filter(pk=series_id, club=m.club).first()
-    if series is None:
-        raise Http404(_("No such series in your club."))
-    return toggled(
-        request,
-        m,
-        lambda shown: services.series_show(
-            series=series,
-            shown=shown,
-            actor=request.user,
-            now=timezone.now(),
-            origin=origin_of(request, SCREEN),
-        ),
-    )
+    missing = _("No such series in your club.")
+    return _show(request, Series, series_id, missing, services.series_show, "series")
 
 
 @login_required
 @require_POST
 def league_show(request: HttpRequest, league_id: int) -> HttpResponse:
-    m = organizer_of(request)
-    league = League.objects.select_related("club").filter(pk=league_id, club=m.club).first()
-    if league is None:
-        raise Http404(_("No such league in your club."))
-    return toggled(
-        request,
-        m,
-        lambda shown: services.league_show(
-            league=league,
-            shown=shown,
-            actor=request.user,
-            now=timezone.now(),
-            origin=origin_of(request, SCREEN),
-        ),
-    )
+    missing = _("No such league in your club.")
+    return _show(request, League, league_id, missing, services.league_show, "league")
